@@ -1,0 +1,45 @@
+// Building a link database from edge lists (`webrank build`). Input format: one link per line,
+// `SOURCE<TAB>TARGET[<TAB>WEIGHT]`, or blank-separated fields when the line has no tab; a line
+// with one field declares a page; `#`/`%` lines are comments. Gzip and zstd inputs are detected
+// by their magic bytes; "-" is standard input. Page ids follow first appearance.
+//
+// The database is written into a temporary sibling directory and renamed into place only when
+// complete, so a failed or interrupted build leaves nothing behind and never damages an existing
+// database (which is replaced only with `force`).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace webrank {
+
+struct BuildProgress {
+  std::uint64_t bytes_read = 0;   // uncompressed input bytes consumed so far
+  std::uint64_t bytes_total = 0;  // sum of input file sizes if known (0 = unknown, e.g. stdin)
+  std::uint64_t lines = 0;
+  std::string stage;  // "reading", "sorting", "writing"
+};
+
+struct BuildOptions {
+  std::vector<std::string> inputs;  // paths or "-"
+  std::filesystem::path output;
+  bool weighted = false;  // read a third column as the link weight
+  bool force = false;     // replace an existing database (only once the new one is complete)
+  std::function<void(const BuildProgress&)> on_progress;  // called every few MB; may be empty
+};
+
+struct BuildReport {
+  std::uint32_t pages = 0;
+  std::uint64_t links = 0;        // distinct links stored
+  std::uint64_t input_links = 0;  // link lines read, duplicates included
+  std::uint64_t self_links = 0;
+  std::uint64_t lines = 0;
+  double seconds = 0;
+};
+
+BuildReport build_database(const BuildOptions& options);
+
+}  // namespace webrank

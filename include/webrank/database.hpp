@@ -1,0 +1,64 @@
+// The link database (SPEC §3): a directory holding the web as memory-mapped sections: forward
+// links and backlinks in CSR, the label (URL or external name) of every page id, a label -> id
+// hash index, and the named rank vectors computed on it. `manifest.json` carries the format
+// name and version, the counts and the checksum of every section.
+//
+// Opening is cheap: files are mapped and their headers and sizes checked (O(1) per section);
+// nothing is parsed. verify() reads every byte and checks the block checksums; the CLI runs it
+// before it trusts a database's contents. A Database is immutable and safe to read from many
+// threads.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "webrank/graph.hpp"
+
+namespace webrank {
+
+inline constexpr int kDatabaseFormatVersion = 1;
+
+struct DatabaseStats {
+  PageId pages = 0;
+  std::uint64_t links = 0;
+  PageId dangling_pages = 0;  // no out-links (out-weight 0 counts as none for weighted webs)
+  std::uint64_t self_links = 0;
+  bool weighted = false;
+};
+
+class Database {
+ public:
+  // Throws Error naming the file and what is wrong if the directory is not a readable database.
+  static Database open(const std::filesystem::path& dir);
+
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  ~Database();
+
+  // Checks every block checksum of every section. Throws Error naming the file and byte range.
+  void verify() const;
+
+  const GraphView& graph() const;
+  const DatabaseStats& stats() const;
+  PageId num_pages() const { return stats().pages; }
+  std::uint64_t num_links() const { return stats().links; }
+
+  std::string_view label(PageId id) const;
+  // Hash lookup touching only a few pages of the index: no scan of the label table.
+  std::optional<PageId> find(std::string_view label) const;
+
+  const std::filesystem::path& path() const;
+  // Names of the rank vectors stored in the database, sorted.
+  std::vector<std::string> rank_names() const;
+
+ private:
+  struct Impl;
+  explicit Database(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace webrank

@@ -1,0 +1,83 @@
+// PageRank solvers (SPEC §1.1–§1.5) over a GraphView.
+//
+//   R(u) = (1 − d)·E(u) + d·( Σ_{v→u} R(v)·w(v,u)/W(v) + Σ_{v dangling} R(v)·D(u) )
+//
+// E is the rank source (uniform unless `source` is given), D is where dangling rank goes (see
+// Dangling), w(v,u)/W(v) is 1/L(v) for an unweighted web and the link's share of v's out-weight
+// for a weighted one. Iteration stops when the L1 norm of the change between two iterates is
+// <= tol (the paper's criterion). A run that hits max_iter still returns its last vector with
+// converged == false. Ranks sum to 1 except with Dangling::kLeak (less) and kRemove (SPEC 2.4:
+// pages added back after ranking the core are not renormalized).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "webrank/graph.hpp"
+
+namespace webrank {
+
+enum class Dangling {
+  kSource,   // dangling rank follows E (default; NetworkX, igraph, graph-tool)
+  kUniform,  // spread over all pages
+  kLeak,     // dropped: ranks sum to less than 1 (GAP, Ligra)
+  kRemove,   // paper §2.7: rank the core without dangling pages, then add them back
+};
+
+enum class Method {
+  kPower,   // Jacobi power iteration of the standard formulation (§1.1)
+  kPaper,   // the paper's loop (§1.2): R' = d·A·R, then re-inject ‖R‖ − ‖R'‖ along E
+  kDirect,  // sparse LU solve of (I − d·M)·x = E (§1.5); the reference for small webs
+};
+
+enum class Precision { kDouble, kFloat };
+
+// A sparse non-negative weighting of pages, normalized by the solver. Empty means "uniform".
+using PageWeights = std::vector<std::pair<PageId, double>>;
+
+struct IterationInfo {
+  int iteration = 0;   // 1-based
+  double delta = 0;    // L1 norm of the change
+  double seconds = 0;  // since the solve started
+};
+
+struct RankOptions {
+  double damping = 0.85;
+  double tol = 1e-10;
+  int max_iter = 1000;
+  Dangling dangling = Dangling::kSource;
+  PageWeights source;            // E; empty = uniform
+  PageWeights dangling_weights;  // D when non-empty (overrides kSource/kUniform)
+  PageWeights start;             // R0; empty = uniform
+  Method method = Method::kPower;
+  Precision precision = Precision::kDouble;
+  int threads = 0;  // 0 = OpenMP default
+  std::function<void(const IterationInfo&)> on_iteration;
+};
+
+struct RankResult {
+  std::vector<double> ranks;  // by page id (float results widened)
+  Precision precision = Precision::kDouble;
+  int iterations = 0;
+  std::vector<double> deltas;  // L1 change per iteration
+  bool converged = false;
+  double final_delta = 0;
+  // LAW's bound on the distance to the true vector: d/(1−d)·‖Δ‖₁ (infinite for d = 1).
+  double error_bound = 0;
+  double seconds = 0;
+  bool normalized = true;  // false for kLeak and kRemove
+  int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
+  PageId removed_pages = 0;
+};
+
+// Validates the options against the graph (throws Error with a clear message) and solves.
+RankResult compute_rank(const GraphView& graph, const RankOptions& options);
+
+const char* to_string(Dangling);
+const char* to_string(Method);
+const char* to_string(Precision);
+
+}  // namespace webrank

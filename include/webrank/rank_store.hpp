@@ -1,0 +1,37 @@
+// Named rank vectors stored inside a database directory: `ranks/NAME.ranks` (a checksummed
+// section of float or double, one value per page id) and `ranks/NAME.json` (how it was computed:
+// options, iterations, the L1 change of every iteration, convergence flag). Both are written to
+// temporary files and renamed, so a stored vector is always complete.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "webrank/database.hpp"
+#include "webrank/rank.hpp"
+
+namespace webrank {
+
+struct StoredRanks {
+  std::string name;
+  std::vector<double> values;  // by page id
+  Precision precision = Precision::kDouble;
+  bool converged = false;
+  int iterations = 0;
+  std::vector<double> deltas;
+  std::string metadata_json;  // the whole NAME.json, for tools that want the rest
+};
+
+// Throws Error if `name` is not a plain name ([A-Za-z0-9._-], not starting with '.').
+void check_rank_name(const std::string& name);
+
+void save_ranks(const Database& db, const std::string& name, const RankResult& result,
+                const RankOptions& options);
+
+// Throws Error naming the vector and the available ones if it does not exist; verifies checksums.
+StoredRanks load_ranks(const Database& db, const std::string& name);
+
+// Writes `label<TAB>rank` for every page in id order with 17 significant digits, atomically.
+void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path);
+
+}  // namespace webrank

@@ -1,0 +1,132 @@
+#include <cmath>
+#include <cstdio>
+
+#include "cli/common.hpp"
+#include "webrank/error.hpp"
+#include "webrank/page_weights_file.hpp"
+#include "webrank/rank.hpp"
+#include "webrank/rank_store.hpp"
+
+namespace webrank::cli {
+namespace {
+
+// Iterations still needed at the current convergence rate (geometric decay of the L1 change).
+std::string iterations_left(const std::vector<double>& deltas, double tol) {
+  if (deltas.size() < 3 || tol <= 0) return "";
+  const double rate = deltas.back() / deltas[deltas.size() - 2];
+  if (!(rate > 0 && rate < 1) || deltas.back() <= tol) return "";
+  return cat(", ~", static_cast<int>(std::ceil(std::log(tol / deltas.back()) / std::log(rate))),
+             " to go");
+}
+
+}  // namespace
+
+void add_rank_command(CLI::App& app) {
+  struct Args {
+    std::string db, dangling_weights, source, start, out, name = "pagerank";
+    std::vector<std::string> personalize;
+    RankOptions o;
+    bool quiet = false, no_verify = false;
+    ProgressMode progress = ProgressMode::kAuto;
+  };
+  auto args = std::make_shared<Args>();
+  RankOptions& o = args->o;
+  CLI::App* cmd = app.add_subcommand("rank", "Compute PageRank and store it in the database");
+  cmd->add_option("DB", args->db, "Database directory")->required();
+  cmd->add_option("--damping", o.damping, "Damping factor d (the article's beta is 1 - d)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--tol", o.tol, "Stop when the L1 norm of the change is <= this")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-iter", o.max_iter, "Iteration cap (not converged: exit status 3)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--dangling", o.dangling,
+                  "Where the rank of pages without out-links goes: source (along E), uniform, "
+                  "leak (dropped), remove (the paper's remove-and-add-back)")
+      ->transform(
+          CLI::CheckedTransformer(std::map<std::string, Dangling>{{"source", Dangling::kSource},
+                                                                  {"uniform", Dangling::kUniform},
+                                                                  {"leak", Dangling::kLeak},
+                                                                  {"remove", Dangling::kRemove}}))
+      ->default_str("source");
+  cmd->add_option("--dangling-weights", args->dangling_weights,
+                  "File of LABEL<TAB>WEIGHT: where dangling rank goes (normalized)");
+  auto* pers = cmd->add_option("--personalize", args->personalize,
+                               "Rank source E uniform over these pages (repeatable)");
+  cmd->add_option("--source", args->source,
+                  "File of LABEL<TAB>WEIGHT: the rank source E (normalized)")
+      ->excludes(pers);
+  cmd->add_option("--start", args->start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
+  cmd->add_option(
+         "--method", o.method,
+         "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, Method>{
+          {"power", Method::kPower}, {"paper", Method::kPaper}, {"direct", Method::kDirect}}))
+      ->default_str("power");
+  cmd->add_option("--precision", o.precision, "double or float rank vectors")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, Precision>{
+          {"double", Precision::kDouble}, {"float", Precision::kFloat}}))
+      ->default_str("double");
+  cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
+  cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
+  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
+  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
+  add_progress_option(cmd, &args->progress);
+
+  cmd->callback([args] {
+    RankOptions& o = args->o;
+    check_rank_name(args->name);
+    Database db = open_database(args->db, args->no_verify);
+    for (const auto& label : args->personalize) {
+      auto id = db.find(label);
+      if (!id) fail("--personalize: page '", label, "' is not in the database ", args->db);
+      o.source.emplace_back(*id, 1.0);
+    }
+    if (!args->source.empty()) o.source = read_page_weights(db, args->source);
+    if (!args->start.empty()) o.start = read_page_weights(db, args->start);
+    if (!args->dangling_weights.empty())
+      o.dangling_weights = read_page_weights(db, args->dangling_weights);
+
+    ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
+    std::vector<double> seen;
+    o.on_iteration = [&](const IterationInfo& info) {
+      seen.push_back(info.delta);
+      char text[160];
+      std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
+                    info.delta, human_duration(info.seconds).c_str(),
+                    iterations_left(seen, o.tol).c_str());
+      char json[160];
+      std::snprintf(json, sizeof json, R"({"iteration":%d,"delta":%.17g,"seconds":%.6f})",
+                    info.iteration, info.delta, info.seconds);
+      line.update(text, json, args->progress == ProgressMode::kJson);
+    };
+    RankResult r = compute_rank(db.graph(), o);
+    line.finish();
+    save_ranks(db, args->name, r, o);
+    if (!args->out.empty()) write_rank_tsv(db, r.ranks, args->out);
+
+    if (!args->quiet) {
+      std::string how = o.method == Method::kDirect
+                            ? std::string("direct solve")
+                            : cat(r.iterations, " iterations, final L1 change ", r.final_delta);
+      if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
+        how += cat(" (error bound ", r.error_bound, ")");
+      }
+      std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", to_string(o.method),
+                   how.c_str(), r.seconds, args->name.c_str(), args->db.c_str());
+    }
+    if (!r.converged) {
+      std::fprintf(stderr,
+                   "webrank: warning: not converged: the L1 change is %.3e after %d iterations, "
+                   "above --tol %g; the vector was stored and flagged as not converged (raise "
+                   "--max-iter or --tol)\n",
+                   r.final_delta, r.iterations, o.tol);
+      exit_status() = kExitNotConverged;
+    }
+  });
+}
+
+}  // namespace webrank::cli

@@ -1,0 +1,69 @@
+// `webrank`: the command-line front end. Each subcommand lives in its own cmd_*.cpp and is a
+// thin layer over the library in include/webrank/.
+#include <cstdio>
+#include <new>
+
+#include "cli/common.hpp"
+#include "util/atomic_file.hpp"
+#include "webrank/error.hpp"
+#include "webrank/rank_store.hpp"
+
+namespace webrank::cli {
+
+int& exit_status() {
+  static int status = kExitOk;
+  return status;
+}
+
+Database open_database(const std::string& path, bool skip_verify) {
+  Database db = Database::open(path);
+  if (!skip_verify) db.verify();
+  return db;
+}
+
+void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
+  static const std::map<std::string, ProgressMode> names{{"auto", ProgressMode::kAuto},
+                                                         {"never", ProgressMode::kNever},
+                                                         {"json", ProgressMode::kJson}};
+  cmd->add_option("--progress", *mode,
+                  "Progress on stderr: auto (a status line on a terminal, nothing otherwise), "
+                  "never, or json (one JSON object per line)")
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
+
+}  // namespace webrank::cli
+
+int main(int argc, char** argv) {
+  using namespace webrank::cli;
+  webrank::install_cleanup_handlers();
+  CLI::App app{"webrank: link databases and PageRank for webs of billions of links"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "webrank 0.1.0");
+  add_build_command(app);
+  add_info_command(app);
+  add_check_command(app);
+  add_rank_command(app);
+  add_top_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "webrank: usage error: %s\nRun with --help for usage.\n", e.what());
+    return kExitUsage;
+  } catch (const webrank::Error& e) {
+    std::fprintf(stderr, "webrank: error: %s\n", e.what());
+    return kExitError;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "webrank: error: out of memory\n");
+    return kExitError;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "webrank: error: %s\n", e.what());
+    return kExitError;
+  }
+  return exit_status();
+}

@@ -1,0 +1,148 @@
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "graph/csr_builder.hpp"
+#include "graph/db_layout.hpp"
+#include "graph/edge_list_reader.hpp"
+#include "graph/label_table.hpp"
+#include "graph/section_file.hpp"
+#include "util/atomic_file.hpp"
+#include "webrank/build.hpp"
+#include "webrank/database.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+namespace {
+
+// Collects the records of all inputs: labels interned in first-appearance order, links as
+// parallel arrays of ids (and weights).
+class Collector : public EdgeListSink {
+ public:
+  explicit Collector(bool weighted) : weighted_(weighted) {}
+  void page(std::string_view label) override { labels.intern(label); }
+  void link(std::string_view source, std::string_view target, double weight) override {
+    sources.push_back(labels.intern(source));
+    targets.push_back(labels.intern(target));
+    if (weighted_) weights.push_back(weight);
+  }
+
+  LabelTable labels;
+  std::vector<PageId> sources, targets;
+  std::vector<double> weights;
+
+ private:
+  bool weighted_;
+};
+
+template <typename T>
+std::uint64_t write_section(const fs::path& dir, const char* name, const std::vector<T>& data,
+                            nlohmann::json& manifest) {
+  SectionWriter w(dir / name, name, sizeof(T));
+  w.append(std::span<const T>(data));
+  std::uint64_t checksum = w.finish();
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(checksum));
+  manifest["sections"][name] = {{"count", data.size()}, {"elem_size", sizeof(T)}, {"xxh3", hex}};
+  return checksum;
+}
+
+void check_destination(const BuildOptions& o) {
+  if (o.inputs.empty()) fail("build: no input given");
+  if (o.output.empty()) fail("build: no output database given (-o DB)");
+  std::error_code ec;
+  if (!fs::exists(o.output, ec)) return;
+  if (!o.force) {
+    fail(o.output.string(),
+         ": already exists; pass --force to replace it (the existing database "
+         "is kept until the new one is complete)");
+  }
+  if (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest)) {
+    fail(o.output.string(), ": exists and is not a webrank database; refusing to replace it");
+  }
+}
+
+}  // namespace
+
+BuildReport build_database(const BuildOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  check_destination(o);
+  BuildReport report;
+  Collector c(o.weighted);
+
+  BuildProgress progress;
+  for (const auto& in : o.inputs) progress.bytes_total += input_size(in);
+  progress.stage = "reading";
+  std::uint64_t done_before = 0;
+  for (const auto& in : o.inputs) {
+    report.lines += read_edge_list(in, o.weighted, c, [&](std::uint64_t bytes) {
+      progress.bytes_read = done_before + bytes;
+      if (o.on_progress) o.on_progress(progress);
+    });
+    done_before = progress.bytes_read;
+  }
+  std::string names;
+  for (const auto& in : o.inputs)
+    names += (names.empty() ? "" : ", ") + (in == "-" ? "<stdin>" : in);
+  if (c.labels.size() == 0) fail(names, ": no links or pages found (empty input?)");
+
+  report.pages = c.labels.size();
+  report.input_links = c.sources.size();
+  progress.stage = "sorting";
+  if (o.on_progress) o.on_progress(progress);
+  CsrLinks csr =
+      build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
+  report.links = csr.out_ids.size();
+
+  DatabaseStats stats;
+  stats.pages = report.pages;
+  stats.links = report.links;
+  stats.weighted = o.weighted;
+  for (PageId u = 0; u < stats.pages; ++u) {
+    double strength = 0;
+    for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
+      if (csr.out_ids[i] == u) ++stats.self_links;
+      strength += o.weighted ? csr.out_weights[i] : 1.0;
+    }
+    if (strength == 0) ++stats.dangling_pages;
+  }
+  report.self_links = stats.self_links;
+
+  progress.stage = "writing";
+  if (o.on_progress) o.on_progress(progress);
+  TempPath tmp(o.output);
+  tmp.make_directory();
+  const fs::path dir = tmp.path();
+  nlohmann::json manifest;
+  manifest["format"] = layout::kFormatName;
+  manifest["version"] = kDatabaseFormatVersion;
+  manifest["pages"] = stats.pages;
+  manifest["links"] = stats.links;
+  manifest["dangling_pages"] = stats.dangling_pages;
+  manifest["self_links"] = stats.self_links;
+  manifest["weighted"] = stats.weighted;
+  manifest["input_links"] = report.input_links;
+  manifest["inputs"] = o.inputs;
+  write_section(dir, layout::kFwdOffsets, csr.out_offsets, manifest);
+  write_section(dir, layout::kFwdTargets, csr.out_ids, manifest);
+  write_section(dir, layout::kBwdOffsets, csr.in_offsets, manifest);
+  write_section(dir, layout::kBwdSources, csr.in_ids, manifest);
+  if (o.weighted) {
+    write_section(dir, layout::kFwdWeights, csr.out_weights, manifest);
+    write_section(dir, layout::kBwdWeights, csr.in_weights, manifest);
+  }
+  write_section(dir, layout::kLabelOffsets, c.labels.offsets(), manifest);
+  write_section(dir, layout::kLabelBytes, c.labels.bytes(), manifest);
+  write_section(dir, layout::kLabelIndex, c.labels.slots(), manifest);
+  {
+    AtomicFileWriter w(dir / layout::kManifest);
+    w.write(manifest.dump(2) + "\n");
+    w.commit();
+  }
+  tmp.commit(/*replace_dir=*/o.force);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace webrank

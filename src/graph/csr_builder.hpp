@@ -1,0 +1,27 @@
+// Turns an unordered list of links (duplicates allowed) into forward and backward CSR: a
+// counting sort by source, a sort + merge of each page's targets (identical links become one,
+// weights added), and a counting sort by target that leaves each backlink list sorted by source.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "webrank/graph.hpp"
+
+namespace webrank {
+
+struct CsrLinks {
+  std::vector<std::uint64_t> out_offsets, in_offsets;
+  std::vector<PageId> out_ids, in_ids;
+  std::vector<double> out_weights, in_weights;  // empty when unweighted
+};
+
+// `weights` is empty (unweighted) or parallel to sources/targets. The input vectors are consumed
+// (freed as soon as possible) to bound peak memory.
+CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
+                   std::vector<double>&& weights);
+
+// Fills a GraphView over the arrays of `links`.
+GraphView view_of(const CsrLinks& links, PageId num_pages);
+
+}  // namespace webrank

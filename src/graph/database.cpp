@@ -1,0 +1,217 @@
+#include "webrank/database.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "graph/db_layout.hpp"
+#include "graph/label_table.hpp"
+#include "graph/section_file.hpp"
+#include "util/parallel.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+
+struct Database::Impl {
+  fs::path dir;
+  DatabaseStats stats;
+  nlohmann::json manifest;
+  std::vector<Section> sections;  // every mapped section, for verify()
+  GraphView graph;
+  LabelIndexView labels;
+};
+
+namespace {
+
+nlohmann::json read_manifest(const fs::path& dir) {
+  const fs::path file = dir / layout::kManifest;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    fail(dir.string(), ": not a webrank database (",
+         fs::exists(dir, ec) ? "not a directory" : "no such directory", ")");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(file.string(), ": missing or unreadable: not a webrank database, or a damaged one");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json m;
+  try {
+    m = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    fail(file.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
+  }
+  if (!m.is_object() || m.value("format", "") != layout::kFormatName) {
+    fail(file.string(), ": not a webrank database manifest (no \"format\": \"", layout::kFormatName,
+         "\")");
+  }
+  return m;
+}
+
+template <typename T>
+T field(const nlohmann::json& m, const char* key, const fs::path& file) {
+  if (!m.contains(key)) fail(file.string(), ": damaged: field \"", key, "\" is missing");
+  try {
+    return m.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    fail(file.string(), ": damaged: field \"", key, "\" has the wrong type");
+  }
+}
+
+}  // namespace
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+Database Database::open(const fs::path& dir) {
+  auto impl = std::make_unique<Impl>();
+  impl->dir = dir;
+  impl->manifest = read_manifest(dir);
+  const nlohmann::json& m = impl->manifest;
+  const fs::path mfile = dir / layout::kManifest;
+  const int version = field<int>(m, "version", mfile);
+  if (version != kDatabaseFormatVersion) {
+    fail(mfile.string(), ": format version ", version, ", this webrank reads version ",
+         kDatabaseFormatVersion);
+  }
+  DatabaseStats& st = impl->stats;
+  const auto pages = field<std::uint64_t>(m, "pages", mfile);
+  if (pages == 0 || pages >= kNoPage)
+    fail(mfile.string(), ": damaged: implausible page count ", pages);
+  st.pages = static_cast<PageId>(pages);
+  st.links = field<std::uint64_t>(m, "links", mfile);
+  st.dangling_pages = field<PageId>(m, "dangling_pages", mfile);
+  st.self_links = field<std::uint64_t>(m, "self_links", mfile);
+  st.weighted = field<bool>(m, "weighted", mfile);
+  if (!m.contains("sections") || !m["sections"].is_object()) {
+    fail(mfile.string(), ": damaged: the section list is missing");
+  }
+
+  // Maps a section and checks it against the manifest: element count and checksum, so a file
+  // from another database or a stale copy is caught at open time.
+  auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count) -> const Section& {
+    if (!m["sections"].contains(name))
+      fail(mfile.string(), ": damaged: section ", name, " is not listed");
+    Section s = Section::open(dir / name, name, elem);
+    if (s.count() != count) {
+      fail((dir / name).string(), ": byte 24: holds ", s.count(), " elements, the database needs ",
+           count);
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(s.checksum()));
+    if (m["sections"][name].value("xxh3", "") != hex) {
+      fail((dir / name).string(),
+           ": bytes 40-47: checksum differs from manifest.json (a file from "
+           "another database, or a damaged one)");
+    }
+    impl->sections.push_back(std::move(s));
+    return impl->sections.back();
+  };
+  impl->sections.reserve(9);
+  const std::uint64_t n = st.pages, links = st.links;
+  GraphView& g = impl->graph;
+  g.num_pages = st.pages;
+  g.num_links = links;
+  g.out.offsets = open(layout::kFwdOffsets, 8, n + 1).as<std::uint64_t>();
+  g.out.ids = open(layout::kFwdTargets, 4, links).as<PageId>();
+  g.in.offsets = open(layout::kBwdOffsets, 8, n + 1).as<std::uint64_t>();
+  g.in.ids = open(layout::kBwdSources, 4, links).as<PageId>();
+  if (st.weighted) {
+    g.out.weights = open(layout::kFwdWeights, 8, links).as<double>();
+    g.in.weights = open(layout::kBwdWeights, 8, links).as<double>();
+  }
+  impl->labels.offsets = open(layout::kLabelOffsets, 8, n + 1).as<std::uint64_t>();
+  const Section& bytes = open(layout::kLabelBytes, 1, impl->labels.offsets.back());
+  impl->labels.bytes = bytes.as<char>();
+  const auto& index_meta = m["sections"].value(layout::kLabelIndex, nlohmann::json::object());
+  const std::uint64_t slots = index_meta.value("count", std::uint64_t{0});
+  if (slots < 2 * n || (slots & (slots - 1)) != 0) {
+    fail(mfile.string(), ": damaged: label index size ", slots, " is not a power of two >= 2N");
+  }
+  impl->labels.slots = open(layout::kLabelIndex, 4, slots).as<PageId>();
+
+  // O(1) structural checks; verify() does the O(size) ones.
+  auto check_ends = [&](std::span<const std::uint64_t> off, std::uint64_t end, const char* name) {
+    if (off.front() != 0 || off.back() != end) {
+      fail((dir / name).string(), ": bytes ", kSectionHeaderBytes, "-",
+           kSectionHeaderBytes + 8 * (n + 1) - 1, ": offsets do not span the data (damaged)");
+    }
+  };
+  check_ends(g.out.offsets, links, layout::kFwdOffsets);
+  check_ends(g.in.offsets, links, layout::kBwdOffsets);
+  check_ends(impl->labels.offsets, bytes.count(), layout::kLabelOffsets);
+  return Database(std::move(impl));
+}
+
+void Database::verify() const {
+  for (const Section& s : impl_->sections) s.verify();
+  // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
+  // so that no id can index outside the arrays.
+  const GraphView& g = impl_->graph;
+  const std::uint64_t n = g.num_pages;
+  auto check_adjacency = [&](const Adjacency& a, const char* offsets_name, const char* ids_name) {
+    for (std::uint64_t u = 0; u < n; ++u) {
+      if (a.offsets[u] > a.offsets[u + 1]) {
+        fail((impl_->dir / offsets_name).string(), ": byte ", kSectionHeaderBytes + 8 * u,
+             ": offsets decrease (damaged)");
+      }
+    }
+    std::int64_t bad = -1;
+#pragma omp parallel for reduction(max                                                    \
+                                   : bad) if (static_cast <std::int64_t>(a.ids.size()) >= \
+                                              kMinParallelLinks)
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(a.ids.size()); ++i) {
+      if (a.ids[i] >= n) bad = std::max(bad, i);
+    }
+    if (bad >= 0) {
+      fail((impl_->dir / ids_name).string(), ": byte ", kSectionHeaderBytes + 4 * bad, ": page id ",
+           a.ids[bad], " out of range (", n, " pages)");
+    }
+  };
+  check_adjacency(g.out, layout::kFwdOffsets, layout::kFwdTargets);
+  check_adjacency(g.in, layout::kBwdOffsets, layout::kBwdSources);
+  const auto& lo = impl_->labels.offsets;
+  for (std::uint64_t u = 0; u < n; ++u) {
+    if (lo[u] > lo[u + 1]) {
+      fail((impl_->dir / layout::kLabelOffsets).string(), ": byte ", kSectionHeaderBytes + 8 * u,
+           ": offsets decrease (damaged)");
+    }
+  }
+}
+
+const GraphView& Database::graph() const {
+  return impl_->graph;
+}
+const DatabaseStats& Database::stats() const {
+  return impl_->stats;
+}
+std::string_view Database::label(PageId id) const {
+  return impl_->labels.label(id);
+}
+const fs::path& Database::path() const {
+  return impl_->dir;
+}
+
+std::optional<PageId> Database::find(std::string_view label) const {
+  PageId id = impl_->labels.find(label);
+  if (id == kNoPage) return std::nullopt;
+  return id;
+}
+
+std::vector<std::string> Database::rank_names() const {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(impl_->dir / layout::kRanksDir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (it->path().extension() == ".ranks" && it->path().filename().string()[0] != '.') {
+      names.push_back(it->path().stem().string());
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace webrank

@@ -1,0 +1,31 @@
+// Byte streams for inputs: plain files, gzip (single or multi-member) and zstd, chosen by the
+// stream's magic bytes rather than its name, and "-" for standard input. Decompression errors
+// throw Error naming the input and the compressed byte offset.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace webrank {
+
+class InputStream {
+ public:
+  virtual ~InputStream() = default;
+  // Reads up to n decompressed bytes; returns 0 at the end of the stream.
+  virtual std::size_t read(char* buf, std::size_t n) = 0;
+  // Bytes consumed from the underlying file so far (compressed bytes for compressed input).
+  virtual std::uint64_t raw_position() const = 0;
+  const std::string& name() const { return name_; }
+
+ protected:
+  std::string name_;
+};
+
+// `path` "-" is standard input (named "<stdin>" in messages).
+std::unique_ptr<InputStream> open_input(const std::string& path);
+
+// Size of the file in bytes, or 0 if unknown (standard input, pipes).
+std::uint64_t input_size(const std::string& path);
+
+}  // namespace webrank

@@ -1,0 +1,46 @@
+#include <cmath>
+
+#include "rank/solver.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank {
+
+Distribution Distribution::uniform(PageId n) {
+  Distribution d;
+  d.uniform_value = 1.0 / static_cast<double>(n);
+  return d;
+}
+
+Distribution Distribution::from_weights(const PageWeights& weights, PageId n, const char* what) {
+  if (weights.empty()) return uniform(n);
+  Distribution d;
+  d.dense.assign(n, 0.0);
+  double sum = 0;
+  for (const auto& [page, w] : weights) {
+    if (page >= n) fail(what, ": page id ", page, " out of range (", n, " pages)");
+    if (!std::isfinite(w) || w < 0)
+      fail(what, ": weight ", w, " of page ", page, " is not a finite number >= 0");
+    d.dense[page] += w;
+    sum += w;
+  }
+  if (!(sum > 0)) fail(what, ": all weights are zero; at least one page needs a positive weight");
+  for (double& x : d.dense) x /= sum;
+  return d;
+}
+
+std::vector<double> inverse_out_strength(const GraphView& g) {
+  std::vector<double> inv(g.num_pages);
+#pragma omp parallel for schedule(static) if (g.num_pages >= kMinParallelPages)
+  for (std::int64_t v = 0; v < static_cast<std::int64_t>(g.num_pages); ++v) {
+    double s = 0;
+    if (g.weighted()) {
+      for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
+    } else {
+      s = static_cast<double>(g.out.degree(static_cast<PageId>(v)));
+    }
+    inv[v] = s > 0 ? 1.0 / s : 0.0;
+  }
+  return inv;
+}
+
+}  // namespace webrank

@@ -1,0 +1,86 @@
+// Validation of RankOptions and dispatch to the solvers.
+#include <omp.h>
+
+#include <cmath>
+
+#include "rank/solver.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank {
+
+const char* to_string(Dangling d) {
+  switch (d) {
+    case Dangling::kSource:
+      return "source";
+    case Dangling::kUniform:
+      return "uniform";
+    case Dangling::kLeak:
+      return "leak";
+    case Dangling::kRemove:
+      return "remove";
+  }
+  return "?";
+}
+
+const char* to_string(Method m) {
+  switch (m) {
+    case Method::kPower:
+      return "power";
+    case Method::kPaper:
+      return "paper";
+    case Method::kDirect:
+      return "direct";
+  }
+  return "?";
+}
+
+const char* to_string(Precision p) {
+  return p == Precision::kFloat ? "float" : "double";
+}
+
+RankResult solve(const Problem& p, const RankOptions& o) {
+  return o.method == Method::kDirect ? direct_solve(p, o) : power_iteration(p, o);
+}
+
+RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+  if (graph.num_pages == 0) fail("cannot rank an empty web");
+  if (!(o.damping >= 0 && o.damping <= 1)) fail("--damping must be in [0, 1], got ", o.damping);
+  if (!(o.tol >= 0) || !std::isfinite(o.tol))
+    fail("--tol must be a finite number >= 0, got ", o.tol);
+  if (o.max_iter < 1) fail("--max-iter must be at least 1, got ", o.max_iter);
+  if (o.threads < 0) fail("--threads must be >= 0, got ", o.threads);
+  if (o.method == Method::kPaper &&
+      (o.dangling == Dangling::kUniform || o.dangling == Dangling::kLeak ||
+       !o.dangling_weights.empty())) {
+    fail(
+        "--method paper re-injects all lost rank along the rank source E, which is --dangling "
+        "source; it cannot be combined with --dangling ",
+        to_string(o.dangling), o.dangling_weights.empty() ? "" : " or --dangling-weights");
+  }
+  if (!o.dangling_weights.empty() &&
+      (o.dangling == Dangling::kLeak || o.dangling == Dangling::kRemove)) {
+    fail("--dangling-weights cannot be combined with --dangling ", to_string(o.dangling));
+  }
+  if (o.threads > 0) omp_set_num_threads(o.threads);
+
+  const PageId n = graph.num_pages;
+  Problem p;
+  p.graph = &graph;
+  p.damping = o.damping;
+  p.source = Distribution::from_weights(o.source, n, "rank source");
+  p.leak = o.dangling == Dangling::kLeak;
+  if (!o.dangling_weights.empty()) {
+    p.dangling = Distribution::from_weights(o.dangling_weights, n, "dangling weights");
+    p.dangling_is_source = false;
+  } else if (o.dangling == Dangling::kUniform) {
+    p.dangling = Distribution::uniform(n);
+    p.dangling_is_source = p.source.is_uniform();
+  } else {
+    p.dangling = p.source;
+  }
+  p.start = Distribution::from_weights(o.start, n, "start vector");
+  if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
+  return solve(p, o);
+}
+
+}  // namespace webrank

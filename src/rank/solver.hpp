@@ -1,0 +1,46 @@
+// Internal interface between the rank dispatcher (rank.cpp) and the solvers: a validated problem
+// with its distributions materialized.
+#pragma once
+
+#include <vector>
+
+#include "util/parallel.hpp"
+#include "webrank/graph.hpp"
+#include "webrank/rank.hpp"
+
+namespace webrank {
+
+// A probability distribution over pages: uniform (no storage) or dense.
+struct Distribution {
+  std::vector<double> dense;  // empty = uniform
+  double uniform_value = 0;
+  double operator[](PageId u) const { return dense.empty() ? uniform_value : dense[u]; }
+  bool is_uniform() const { return dense.empty(); }
+
+  static Distribution uniform(PageId n);
+  // Normalizes non-negative weights to sum 1. Throws Error mentioning `what` when they are
+  // negative, non-finite, refer to pages out of range, or are all zero.
+  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what);
+};
+
+struct Problem {
+  const GraphView* graph = nullptr;
+  double damping = 0.85;
+  Distribution source;    // E
+  Distribution dangling;  // D, where dangling rank goes (unused when leak)
+  bool leak = false;
+  bool dangling_is_source = true;  // D == E: lets the direct solver skip a second solve
+  Distribution start;              // R0
+};
+
+// 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages.
+std::vector<double> inverse_out_strength(const GraphView& g);
+
+RankResult power_iteration(const Problem& p, const RankOptions& o);
+RankResult direct_solve(const Problem& p, const RankOptions& o);
+RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
+
+// Dispatches to power_iteration or direct_solve by o.method.
+RankResult solve(const Problem& p, const RankOptions& o);
+
+}  // namespace webrank

@@ -1,0 +1,191 @@
+#include "util/atomic_file.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <mutex>
+#include <string>
+#include <system_error>
+
+#include "util/error.hpp"
+
+namespace webrank {
+namespace {
+
+// Registry of temporaries to delete if a signal stops the process. Fixed storage and raw system
+// calls (unlink, getdents64, unlinkat, rmdir) keep the handler async-signal-safe. A temporary
+// directory is flat (the builder writes only files into it), so one level of removal suffices.
+constexpr int kMaxEntries = 256;
+constexpr int kMaxPath = 4096;
+struct Entry {
+  char path[kMaxPath];
+  volatile sig_atomic_t live;
+};
+Entry g_entries[kMaxEntries];
+std::atomic<int> g_count{0};
+std::mutex g_mutex;
+
+void remove_flat_directory(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  alignas(8) static char buf[8192];
+  for (;;) {
+    long got = ::syscall(SYS_getdents64, fd, buf, sizeof buf);
+    if (got <= 0) break;
+    for (long off = 0; off < got;) {
+      auto* entry = reinterpret_cast<struct dirent64*>(buf + off);
+      const char* name = entry->d_name;
+      if (!(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))) {
+        ::unlinkat(fd, name, 0);
+      }
+      off += entry->d_reclen;
+    }
+  }
+  ::close(fd);
+  ::rmdir(path);
+}
+
+void on_signal(int sig) {
+  for (int i = g_count.load() - 1; i >= 0; --i) {
+    if (!g_entries[i].live) continue;
+    if (::unlink(g_entries[i].path) != 0 && errno == EISDIR)
+      remove_flat_directory(g_entries[i].path);
+  }
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+int register_temp(const std::filesystem::path& p) {
+  std::lock_guard lock(g_mutex);
+  const std::string s = p.string();
+  int n = g_count.load();
+  if (n >= kMaxEntries || s.size() >= kMaxPath) return -1;  // still removed by the destructor
+  ::strncpy(g_entries[n].path, s.c_str(), kMaxPath - 1);
+  g_entries[n].live = 1;
+  g_count.store(n + 1);
+  return n;
+}
+
+void unregister_temp(int slot) {
+  if (slot < 0) return;
+  std::lock_guard lock(g_mutex);
+  g_entries[slot].live = 0;
+  int n = g_count.load();
+  while (n > 0 && !g_entries[n - 1].live) --n;
+  g_count.store(n);
+}
+
+bool process_alive(long pid) {
+  return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+// Removes `.NAME.webrank-tmp.PID` siblings left by processes that no longer exist.
+void remove_stale_temporaries(const std::filesystem::path& destination) {
+  namespace fs = std::filesystem;
+  const fs::path dir = destination.has_parent_path() ? destination.parent_path() : fs::path(".");
+  const std::string prefix = "." + destination.filename().string() + ".webrank-tmp.";
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    char* endp = nullptr;
+    long pid = std::strtol(name.c_str() + prefix.size(), &endp, 10);
+    if (endp == name.c_str() + prefix.size() || *endp != '\0') continue;
+    if (pid != static_cast<long>(::getpid()) && !process_alive(pid)) fs::remove_all(it->path(), ec);
+  }
+}
+
+}  // namespace
+
+void install_cleanup_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) ::sigaction(sig, &sa, nullptr);
+  });
+}
+
+TempPath::TempPath(std::filesystem::path destination) : destination_(std::move(destination)) {
+  install_cleanup_handlers();
+  remove_stale_temporaries(destination_);
+  const std::string name =
+      "." + destination_.filename().string() + ".webrank-tmp." + std::to_string(::getpid());
+  temp_ = destination_.has_parent_path() ? destination_.parent_path() / name
+                                         : std::filesystem::path(name);
+  slot_ = register_temp(temp_);
+}
+
+TempPath::~TempPath() {
+  if (!committed_) {
+    std::error_code ec;
+    std::filesystem::remove_all(temp_, ec);
+  }
+  unregister_temp(slot_);
+}
+
+void TempPath::make_directory() {
+  std::error_code ec;
+  std::filesystem::remove_all(temp_, ec);
+  if (!std::filesystem::create_directory(temp_, ec) || ec) {
+    fail(temp_.string(), ": cannot create directory: ", ec ? ec.message() : "exists");
+  }
+}
+
+void TempPath::commit(bool replace_dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (replace_dir && fs::exists(destination_, ec)) {
+    // Move the old database aside, put the new one in place, then drop the old one: at every
+    // instant one complete database exists under one of the two names.
+    fs::path aside = temp_;
+    aside += ".old";
+    fs::rename(destination_, aside, ec);
+    if (ec)
+      fail(destination_.string(), ": cannot move the existing database aside: ", ec.message());
+    fs::rename(temp_, destination_, ec);
+    if (ec) {
+      std::error_code ignore;
+      fs::rename(aside, destination_, ignore);
+      fail(destination_.string(), ": cannot rename the new database into place: ", ec.message());
+    }
+    fs::remove_all(aside, ec);
+  } else {
+    fs::rename(temp_, destination_, ec);
+    if (ec) fail(destination_.string(), ": cannot rename into place: ", ec.message());
+  }
+  committed_ = true;
+  unregister_temp(slot_);
+  slot_ = -1;
+}
+
+AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& destination) : temp_(destination) {
+  file_ = std::fopen(temp_.path().c_str(), "wb");
+  if (!file_) fail_errno(temp_.path().string(), "cannot create");
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (file_) std::fclose(file_);
+}
+
+void AtomicFileWriter::write(const void* data, std::size_t n) {
+  if (n && std::fwrite(data, 1, n, file_) != n) fail_errno(temp_.path().string(), "write failed");
+}
+
+void AtomicFileWriter::commit() {
+  if (std::fflush(file_) != 0) fail_errno(temp_.path().string(), "write failed");
+  int rc = std::fclose(file_);
+  file_ = nullptr;
+  if (rc != 0) fail_errno(temp_.path().string(), "write failed");
+  temp_.commit();
+}
+
+}  // namespace webrank

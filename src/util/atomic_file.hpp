@@ -1,0 +1,55 @@
+// Writing outputs so that nothing half-written is ever left where the user looks, and nothing
+// the user had is lost by a failed or interrupted run.
+//
+// TempPath reserves a hidden sibling of the destination (`.NAME.webrank-tmp.PID`), registers it
+// for removal if the process is stopped by SIGINT/SIGTERM/SIGHUP, and removes it in its
+// destructor unless commit() renamed it onto the destination. Works for files and directories.
+// Stale temporaries of dead processes are removed the next time the same destination is written.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace webrank {
+
+class TempPath {
+ public:
+  explicit TempPath(std::filesystem::path destination);
+  TempPath(const TempPath&) = delete;
+  TempPath& operator=(const TempPath&) = delete;
+  ~TempPath();
+
+  const std::filesystem::path& path() const { return temp_; }
+  // Creates the temporary as a directory (its files are removed with it on a signal).
+  void make_directory();
+  // Renames the temporary onto the destination. With replace_dir, an existing destination
+  // directory is moved aside first and deleted only after the rename succeeded.
+  void commit(bool replace_dir = false);
+
+ private:
+  std::filesystem::path destination_;
+  std::filesystem::path temp_;
+  bool committed_ = false;
+  int slot_ = -1;
+};
+
+// A buffered output file written through a TempPath: write, then commit().
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(const std::filesystem::path& destination);
+  ~AtomicFileWriter();
+  std::FILE* stream() { return file_; }
+  void write(const void* data, std::size_t n);
+  void write(const std::string& s) { write(s.data(), s.size()); }
+  void commit();  // flush, fsync-free close, rename
+
+ private:
+  TempPath temp_;
+  std::FILE* file_ = nullptr;
+};
+
+// Installs the signal handlers that remove registered temporaries (idempotent).
+void install_cleanup_handlers();
+
+}  // namespace webrank

@@ -1,0 +1,13 @@
+// Internal error helpers: system-call failures turned into webrank::Error with the path.
+#pragma once
+
+#include <string>
+
+#include "webrank/error.hpp"
+
+namespace webrank {
+
+// Throws Error "PATH: WHAT: strerror(errno)".
+[[noreturn]] void fail_errno(const std::string& path, const std::string& what);
+
+}  // namespace webrank
