@@ -64,6 +64,9 @@ struct RankResult {
   int iterations = 0;
   std::vector<double> deltas;  // L1 change per iteration
   bool converged = false;
+  // Stopped early because the L1 change stopped falling at the rounding level of the precision
+  // (a float run asked for a tolerance below what float resolves). Implies !converged.
+  bool stalled = false;
   double final_delta = 0;
   // LAW's bound on the distance to the true vector: d/(1−d)·‖Δ‖₁ (infinite for d = 1).
   double error_bound = 0;

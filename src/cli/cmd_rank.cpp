@@ -10,6 +10,7 @@
 namespace webrank::cli {
 namespace {
 
+
 // Iterations still needed at the current convergence rate (geometric decay of the L1 change).
 std::string iterations_left(const std::vector<double>& deltas, double tol) {
   if (deltas.size() < 3 || tol <= 0) return "";
@@ -78,6 +79,9 @@ void add_rank_command(CLI::App& app) {
 
   cmd->callback([args] {
     RankOptions& o = args->o;
+    // CLI11's range checks let NaN through (every comparison with NaN is false).
+    if (std::isnan(o.damping)) throw CLI::ValidationError("--damping", "NaN is not a value");
+    if (std::isnan(o.tol)) throw CLI::ValidationError("--tol", "NaN is not a value");
     check_rank_name(args->name);
     Database db = open_database(args->db, args->no_verify);
     for (const auto& label : args->personalize) {
@@ -118,7 +122,15 @@ void add_rank_command(CLI::App& app) {
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", to_string(o.method),
                    how.c_str(), r.seconds, args->name.c_str(), args->db.c_str());
     }
-    if (!r.converged) {
+    if (r.stalled) {
+      std::fprintf(stderr,
+                   "webrank: warning: not converged: the L1 change stalled at %.3e after %d "
+                   "iterations, the rounding level of --precision %s, above --tol %g; the vector "
+                   "was stored and flagged as not converged (use --precision double or a larger "
+                   "--tol)\n",
+                   r.final_delta, r.iterations, to_string(o.precision), o.tol);
+      exit_status() = kExitNotConverged;
+    } else if (!r.converged) {
       std::fprintf(stderr,
                    "webrank: warning: not converged: the L1 change is %.3e after %d iterations, "
                    "above --tol %g; the vector was stored and flagged as not converged (raise "

@@ -113,7 +113,7 @@ class GzipInput : public InputStream {
       if (rc == Z_STREAM_END) {
         at_member_end_ = true;
       } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        fail(name_, ": byte ", raw_position(), ": corrupt gzip data (",
+        fail(name_, ": near byte ", raw_position(), ": corrupt gzip data (",
              z_.msg ? z_.msg : "inflate failed", ")");
       }
     }
@@ -154,7 +154,7 @@ class ZstdInput : public InputStream {
       }
       std::size_t rc = ZSTD_decompressStream(ctx_, &out, &input_);
       if (ZSTD_isError(rc)) {
-        fail(name_, ": byte ", raw_position(), ": corrupt zstd data (", ZSTD_getErrorName(rc), ")");
+        fail(name_, ": near byte ", raw_position(), ": corrupt zstd data (", ZSTD_getErrorName(rc), ")");
       }
       frame_open_ = rc != 0;
     }

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "rank/solver.hpp"
 
@@ -51,6 +52,12 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   RankResult r;
   r.precision = sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble;
   r.normalized = !p.leak;
+  // Rounding puts a floor under the L1 change (about 2e-7 in float); once the change has not
+  // improved for kStallIterations at that level, further iterations only repeat a limit cycle.
+  constexpr int kStallIterations = 20;
+  const double rounding_level = std::sqrt(std::numeric_limits<Real>::epsilon());
+  double best = INFINITY;
+  int since_best = 0;
   for (int it = 1; it <= o.max_iter; ++it) {
     double dangling = 0, norm = 0;
 #pragma omp parallel for schedule(static) reduction(+ : dangling, norm) if (n >= kMinParallelPages)
@@ -90,6 +97,13 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
     if (o.on_iteration) o.on_iteration({it, delta, elapsed});
     if (delta <= o.tol) {
       r.converged = true;
+      break;
+    }
+    if (delta < best) {
+      best = delta;
+      since_best = 0;
+    } else if (++since_best >= kStallIterations && best < rounding_level) {
+      r.stalled = true;
       break;
     }
   }

@@ -36,6 +36,7 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   j["custom_start"] = !o.start.empty();
   j["iterations"] = r.iterations;
   j["converged"] = r.converged;
+  j["stalled"] = r.stalled;
   j["final_delta"] = r.final_delta;
   j["error_bound"] =
       std::isfinite(r.error_bound) ? nlohmann::json(r.error_bound) : nlohmann::json(nullptr);

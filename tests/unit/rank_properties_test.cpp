@@ -1,0 +1,208 @@
+// Properties every solver must have, on random webs with dangling pages, self-links,
+// duplicate links, weights and personalization.
+#include <algorithm>
+#include <numeric>
+
+#include "test_graphs.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::testing {
+namespace {
+
+RankResult run(const LabeledWeb& w, RankOptions o) {
+  OwnedGraph g = w.graph();
+  return compute_rank(g.view(), o);
+}
+
+RankOptions tight(Method m = Method::kPower) {
+  RankOptions o;
+  o.tol = 1e-13;
+  o.max_iter = 10000;
+  o.method = m;
+  return o;
+}
+
+TEST(RankProperties, SumsToOneExceptLeak) {
+  for (bool weighted : {false, true}) {
+    LabeledWeb w = random_web(300, 900, 11, weighted);
+    for (Dangling d : {Dangling::kSource, Dangling::kUniform, Dangling::kLeak}) {
+      RankOptions o = tight();
+      o.dangling = d;
+      RankResult r = run(w, o);
+      const double sum = std::accumulate(r.ranks.begin(), r.ranks.end(), 0.0);
+      if (d == Dangling::kLeak) {
+        EXPECT_LT(sum, 0.99);
+        EXPECT_FALSE(r.normalized);
+      } else {
+        EXPECT_NEAR(sum, 1.0, 1e-12) << to_string(d);
+      }
+    }
+  }
+}
+
+TEST(RankProperties, PowerPaperAndDirectAgree) {
+  for (bool weighted : {false, true}) {
+    LabeledWeb w = random_web(400, 1500, 5, weighted);
+    for (Dangling d : {Dangling::kSource, Dangling::kUniform, Dangling::kLeak, Dangling::kRemove}) {
+      for (bool personalized : {false, true}) {
+        RankOptions o = tight();
+        o.dangling = d;
+        if (personalized) o.source = w.weights({{"p1", 1}, {"p2", 3}, {"p7", 0.5}, {"p350", 2}});
+        const RankResult power = run(w, o);
+        o.method = Method::kDirect;
+        const RankResult direct = run(w, o);
+        EXPECT_LT(l1(power.ranks, direct.ranks), 1e-10) << to_string(d) << personalized << weighted;
+        if (d == Dangling::kSource) {
+          o.method = Method::kPaper;
+          EXPECT_LT(l1(run(w, o).ranks, direct.ranks), 1e-10);
+        }
+      }
+    }
+  }
+}
+
+TEST(RankProperties, InvariantUnderRelabeling) {
+  LabeledWeb w = random_web(500, 2000, 3, true);
+  std::vector<int> perm(w.labels.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(1));
+  LabeledWeb shuffled;
+  shuffled.weighted = true;
+  for (int i : perm) shuffled.page(w.labels[i]);
+  std::vector<OwnedGraph::Link> links = w.links;
+  std::shuffle(links.begin(), links.end(), std::mt19937(2));
+  for (const auto& l : links) shuffled.link(w.labels[l.source], w.labels[l.target], l.weight);
+  RankOptions o = tight();
+  o.source = w.weights({{"p3", 1}, {"p4", 2}});
+  auto a = w.rank(o);
+  o.source = shuffled.weights({{"p3", 1}, {"p4", 2}});
+  auto b = shuffled.rank(o);
+  expect_ranks(b, a, 1e-13);
+}
+
+TEST(RankProperties, FloatWithinStatedBoundOfDouble) {
+  // docs/ranking.md: float runs at --tol 1e-6 are within 1e-5 of double in L1.
+  LabeledWeb w = random_web(20000, 120000, 9);
+  RankOptions o = tight();
+  const RankResult d = run(w, o);
+  o.precision = Precision::kFloat;
+  o.tol = 1e-6;
+  const RankResult f = run(w, o);
+  EXPECT_TRUE(f.converged);
+  EXPECT_LT(l1(d.ranks, f.ranks), 1e-5);
+}
+
+TEST(RankProperties, ThreadCountDoesNotChangeTheAnswer) {
+  LabeledWeb w = random_web(40000, 200000, 4);  // above the parallel threshold
+  RankOptions o = tight();
+  o.threads = 1;
+  const RankResult one = run(w, o);
+  o.threads = 2;
+  const RankResult two = run(w, o);
+  EXPECT_LT(l1(one.ranks, two.ranks), 1e-12);
+  o.threads = 0;
+  compute_rank(w.graph().view(), o);
+}
+
+TEST(RankProperties, StartVectorDoesNotChangeTheFixedPoint) {
+  LabeledWeb w = random_web(300, 1200, 8);
+  const RankResult a = run(w, tight());
+  RankOptions o = tight();
+  o.start = w.weights({{"p0", 1}});
+  const RankResult b = run(w, o);
+  EXPECT_LT(l1(a.ranks, b.ranks), 1e-11);
+  EXPECT_NE(a.deltas.front(), b.deltas.front());
+}
+
+TEST(RankProperties, NotConvergedIsFlaggedWithTheBestVector) {
+  LabeledWeb w = random_web(300, 1200, 8);
+  RankOptions o = tight();
+  o.max_iter = 3;
+  OwnedGraph g = w.graph();
+  RankResult r = compute_rank(g.view(), o);
+  EXPECT_FALSE(r.converged);
+  EXPECT_EQ(r.iterations, 3);
+  EXPECT_EQ(r.deltas.size(), 3u);
+  EXPECT_NEAR(std::accumulate(r.ranks.begin(), r.ranks.end(), 0.0), 1.0, 1e-12);
+  EXPECT_GT(r.error_bound, 0);
+}
+
+TEST(RankProperties, FloatBelowItsResolutionStallsInsteadOfSpinning) {
+  RankOptions o = tight();
+  o.precision = Precision::kFloat;
+  o.tol = 1e-12;
+  o.max_iter = 100000;
+  // SPEC 2.1's web falls into a float limit cycle with an L1 change of ~2.4e-7.
+  LabeledWeb cycle;
+  cycle.page("A").link("B", "C").link("C", "B").link("D", "A").link("D", "B").link("E", "B");
+  cycle.link("E", "D").link("E", "F").link("F", "B").link("F", "E");
+  for (const char* p : {"G", "H", "I"}) cycle.link(p, "B").link(p, "E");
+  cycle.link("J", "E").link("K", "E");
+  RankResult r = run(cycle, o);
+  EXPECT_FALSE(r.converged);
+  EXPECT_TRUE(r.stalled);
+  EXPECT_LT(r.iterations, 1000);
+  // Elsewhere float may land on an exact fixed point (change 0): either way it stops early.
+  r = run(random_web(300, 1200, 8), o);
+  EXPECT_TRUE(r.converged || r.stalled);
+  EXPECT_LT(r.iterations, 1000);
+}
+
+TEST(RankProperties, ConvergenceIsTheL1ChangeAndDecreases) {
+  LabeledWeb w = random_web(1000, 5000, 2);
+  RankResult r = run(w, tight());
+  ASSERT_TRUE(r.converged);
+  EXPECT_LE(r.final_delta, 1e-13);
+  EXPECT_LT(r.deltas.back(), r.deltas.front());
+  EXPECT_NEAR(r.error_bound, 0.85 / 0.15 * r.final_delta, 1e-20);
+}
+
+std::string rank_error(const LabeledWeb& w, const RankOptions& o) {
+  try {
+    run(w, o);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RankOptionsValidation, ClearMessages) {
+  LabeledWeb w = random_web(50, 100, 1);
+  RankOptions o = tight();
+  o.damping = 1.5;
+  EXPECT_NE(rank_error(w, o).find("--damping"), std::string::npos);
+  o = tight(Method::kPaper);
+  o.dangling = Dangling::kUniform;
+  EXPECT_NE(rank_error(w, o).find("--method paper"), std::string::npos);
+  o = tight();
+  o.source = {{0, 0.0}};
+  EXPECT_NE(rank_error(w, o).find("all weights are zero"), std::string::npos);
+  o.source = {{0, -1.0}};
+  EXPECT_NE(rank_error(w, o).find("rank source"), std::string::npos);
+  o.source = {{999, 1.0}};
+  EXPECT_NE(rank_error(w, o).find("out of range"), std::string::npos);
+  LabeledWeb chain;
+  chain.link("a", "b").link("b", "c");
+  o = tight();
+  o.dangling = Dangling::kRemove;
+  EXPECT_NE(rank_error(chain, o).find("no cycle"), std::string::npos);
+}
+
+TEST(RemoveDangling, PagesComeBackThroughOriginalOutDegrees) {
+  // Core {a, b}; c is removed in round 1 and gets d·(R(a)/3) + (1−d)·E(c)/E(core).
+  LabeledWeb w;
+  w.link("a", "b").link("b", "a").link("a", "c").link("a", "a");
+  RankOptions o = tight();
+  o.dangling = Dangling::kRemove;
+  OwnedGraph g = w.graph();
+  RankResult r = compute_rank(g.view(), o);
+  EXPECT_EQ(r.removal_rounds, 1);
+  // Core: a = 0.15/2 + 0.85(b + a/2), b = 0.15/2 + 0.85·a/2, summing to 1.
+  const double a = r.ranks[0], b = r.ranks[1], c = r.ranks[2];
+  EXPECT_NEAR(a + b, 1.0, 1e-12);
+  EXPECT_NEAR(b, 0.075 + 0.85 * a / 2, 1e-12);
+  EXPECT_NEAR(c, 0.85 * a / 3 + 0.15 * (1.0 / 3) / (2.0 / 3), 1e-12);
+}
+
+}  // namespace
+}  // namespace webrank::testing
