@@ -25,6 +25,7 @@ struct BuildProgress {
 
 struct BuildOptions {
   std::vector<std::string> inputs;  // paths or "-"
+  std::string format = "auto";      // an input format (src/graph/input_formats.cpp) or "auto"
   std::filesystem::path output;
   bool weighted = false;  // read a third column as the link weight
   bool force = false;     // replace an existing database (only once the new one is complete)

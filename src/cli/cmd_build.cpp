@@ -9,7 +9,7 @@ namespace webrank::cli {
 void add_build_command(CLI::App& app) {
   struct Args {
     std::vector<std::string> inputs;
-    std::string output;
+    std::string output, format = "auto";
     bool weighted = false, force = false, quiet = false;
     ProgressMode progress = ProgressMode::kAuto;
   };
@@ -20,6 +20,9 @@ void add_build_command(CLI::App& app) {
                   "tab); .gz/.zst read transparently; - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output, "Database directory to create")->required();
+  cmd->add_option("--format", args->format,
+                  "Input format (auto: chosen from the file name, else an edge list)")
+      ->capture_default_str();
   cmd->add_flag("--weighted", args->weighted, "Read a third column as the link weight");
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
@@ -30,6 +33,7 @@ void add_build_command(CLI::App& app) {
     BuildOptions o;
     o.inputs = args->inputs;
     o.output = args->output;
+    o.format = args->format;
     o.weighted = args->weighted;
     o.force = args->force;
     o.on_progress = [&](const BuildProgress& p) {

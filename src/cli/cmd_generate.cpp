@@ -10,8 +10,8 @@ void add_generate_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("generate", "Write a synthetic web as an edge list");
   cmd->add_option("--model", o->model,
                   "web (host-clustered copying model, URL labels) or rmat (Kronecker, numeric)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, GraphModel>{{"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}}))
+      ->transform(CLI::CheckedTransformer(std::map<std::string, GraphModel>{
+          {"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}}))
       ->default_str("web");
   cmd->add_option("--pages", o->pages, "Number of pages")->capture_default_str();
   cmd->add_option("--links", o->links, "Number of links")->capture_default_str();
@@ -21,7 +21,8 @@ void add_generate_command(CLI::App& app) {
     GenerateReport r = generate_graph(*o);
     if (o->output != "-") {
       std::fprintf(stderr, "wrote %s: %llu links over up to %llu pages\n", o->output.c_str(),
-                   static_cast<unsigned long long>(r.links), static_cast<unsigned long long>(r.pages));
+                   static_cast<unsigned long long>(r.links),
+                   static_cast<unsigned long long>(r.pages));
     }
   });
 }

@@ -10,7 +10,6 @@
 namespace webrank::cli {
 namespace {
 
-
 // Iterations still needed at the current convergence rate (geometric decay of the L1 change).
 std::string iterations_left(const std::vector<double>& deltas, double tol) {
   if (deltas.size() < 3 || tol <= 0) return "";

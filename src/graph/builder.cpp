@@ -5,6 +5,7 @@
 #include "graph/csr_builder.hpp"
 #include "graph/db_layout.hpp"
 #include "graph/edge_list_reader.hpp"
+#include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
 #include "graph/section_file.hpp"
 #include "util/atomic_file.hpp"
@@ -76,7 +77,8 @@ BuildReport build_database(const BuildOptions& o) {
   progress.stage = "reading";
   std::uint64_t done_before = 0;
   for (const auto& in : o.inputs) {
-    report.lines += read_edge_list(in, o.weighted, c, [&](std::uint64_t bytes) {
+    const InputFormat& format = find_input_format(o.format, in);
+    report.lines += format.read(in, o.weighted, c, [&](std::uint64_t bytes) {
       progress.bytes_read = done_before + bytes;
       if (o.on_progress) o.on_progress(progress);
     });

@@ -55,7 +55,8 @@ GenerateReport generate_web(const GenerateOptions& o, EdgeWriter& out) {
   std::vector<std::uint64_t> host_start(hosts + 1, 0);
   std::uint64_t assigned = 0;
   for (std::uint64_t h = 0; h < hosts; ++h) {
-    std::uint64_t size = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(weight[h] / total * n));
+    std::uint64_t size =
+        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(weight[h] / total * n));
     host_start[h] = assigned;
     assigned = std::min(n, assigned + size);
   }

@@ -154,7 +154,8 @@ class ZstdInput : public InputStream {
       }
       std::size_t rc = ZSTD_decompressStream(ctx_, &out, &input_);
       if (ZSTD_isError(rc)) {
-        fail(name_, ": near byte ", raw_position(), ": corrupt zstd data (", ZSTD_getErrorName(rc), ")");
+        fail(name_, ": near byte ", raw_position(), ": corrupt zstd data (", ZSTD_getErrorName(rc),
+             ")");
       }
       frame_open_ = rc != 0;
     }

@@ -64,7 +64,8 @@ TEST(Database, WeightsOfIdenticalLinksAdd) {
 TEST(Database, LabelLookupOverManyPages) {
   TempDir dir;
   std::string text;
-  for (int i = 0; i < 50000; ++i) text += "http://host" + std::to_string(i % 97) + "/page " + std::to_string(i) + "\tx\n";
+  for (int i = 0; i < 50000; ++i)
+    text += "http://host" + std::to_string(i % 97) + "/page " + std::to_string(i) + "\tx\n";
   Database db = build(dir, text);
   EXPECT_EQ(db.num_pages(), 50001u);
   for (int i = 0; i < 50000; i += 4999) {

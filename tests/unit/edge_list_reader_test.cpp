@@ -21,7 +21,8 @@ std::vector<std::string> split(std::string_view line) {
 }
 
 TEST(SplitFields, TabsWinOverSpaces) {
-  EXPECT_EQ(split("http://a/x y\thttp://b/\r"), (std::vector<std::string>{"http://a/x y", "http://b/"}));
+  EXPECT_EQ(split("http://a/x y\thttp://b/\r"),
+            (std::vector<std::string>{"http://a/x y", "http://b/"}));
   EXPECT_EQ(split("  1   2  "), (std::vector<std::string>{"1", "2"}));
   EXPECT_EQ(split("a\tb\t0.5"), (std::vector<std::string>{"a", "b", "0.5"}));
   EXPECT_EQ(split(" a \t b "), (std::vector<std::string>{"a", "b"}));
@@ -103,7 +104,8 @@ TEST(ReadEdgeList, ErrorsNameFileAndLine) {
   EXPECT_EQ(error_of(g, true), "");
   auto h = dir.write("nul.tsv", std::string("a b\nc\0d\n", 8));
   EXPECT_NE(error_of(h).find("nul.tsv:2"), std::string::npos);
-  EXPECT_NE(error_of((dir / "missing.tsv").string()).find("missing.tsv: cannot open"), std::string::npos);
+  EXPECT_NE(error_of((dir / "missing.tsv").string()).find("missing.tsv: cannot open"),
+            std::string::npos);
   EXPECT_NE(error_of(dir.path().string()).find("is a directory"), std::string::npos);
 }
 
@@ -139,7 +141,8 @@ TEST(ReadEdgeList, CompressionDetectedByMagicNotName) {
 TEST(ReadEdgeList, DamagedCompressedInputsNameTheFile) {
   TempDir dir;
   std::string text;
-  for (int i = 0; i < 20000; ++i) text += std::to_string(i) + "\t" + std::to_string(i * 7 % 1000) + "\n";
+  for (int i = 0; i < 20000; ++i)
+    text += std::to_string(i) + "\t" + std::to_string(i * 7 % 1000) + "\n";
   const std::string gz = gzip(text), zs = zstd(text);
   auto trunc_gz = dir.write("t.gz", gz.substr(0, gz.size() / 2));
   EXPECT_NE(error_of(trunc_gz).find("t.gz: byte"), std::string::npos) << error_of(trunc_gz);

@@ -16,6 +16,10 @@ const Solver kSolvers[] = {{Method::kPower, Precision::kDouble, 1e-12},
                            {Method::kDirect, Precision::kDouble, 1e-12},
                            {Method::kPower, Precision::kFloat, 1e-5}};
 
+void PrintTo(const Solver& s, std::ostream* os) {
+  *os << to_string(s.method) << "/" << to_string(s.precision);
+}
+
 class SpecExample : public ::testing::TestWithParam<Solver> {
  protected:
   RankOptions options(double damping, Dangling dangling = Dangling::kSource) const {
@@ -70,8 +74,12 @@ LabeledWeb networkx_web() {
 
 TEST_P(SpecExample, NetworkX_2_2) {
   expect_ranks(networkx_web().rank(options(0.9)),
-               {{"1", 0.03721197}, {"2", 0.05395735}, {"3", 0.04150565}, {"4", 0.37508082},
-                {"5", 0.20599833}, {"6", 0.28624589}},
+               {{"1", 0.03721197},
+                {"2", 0.05395735},
+                {"3", 0.04150565},
+                {"4", 0.37508082},
+                {"5", 0.20599833},
+                {"6", 0.28624589}},
                published());
 }
 
@@ -131,8 +139,12 @@ TEST_P(SpecExample, NetworkXCustomDangling_2_9) {
   RankOptions o = options(0.85);
   o.dangling_weights = w.weights({{"1", 2}, {"2", 3}});
   expect_ranks(w.rank(o),
-               {{"1", 0.10844518}, {"2", 0.18618601}, {"3", 0.0710892}, {"4", 0.2683668},
-                {"5", 0.15919783}, {"6", 0.20671497}},
+               {{"1", 0.10844518},
+                {"2", 0.18618601},
+                {"3", 0.0710892},
+                {"4", 0.2683668},
+                {"5", 0.15919783},
+                {"6", 0.20671497}},
                published());
 }
 
@@ -164,8 +176,15 @@ TEST_P(SpecExample, IgraphWeighted_2_9) {
   w.link("0", "5", 4).link("1", "5", 5).link("2", "0", 5).link("3", "1", 4).link("5", "4", 4);
   w.link("5", "7", 4).link("6", "0", 3).link("8", "0", 4).link("8", "1", 4);
   expect_ranks(w.rank(options(0.85)),
-               {{"0", 0.143734}, {"1", 0.104639}, {"2", 0.045995}, {"3", 0.045995}, {"4", 0.155268},
-                {"5", 0.257112}, {"6", 0.045995}, {"7", 0.155268}, {"8", 0.045995}},
+               {{"0", 0.143734},
+                {"1", 0.104639},
+                {"2", 0.045995},
+                {"3", 0.045995},
+                {"4", 0.155268},
+                {"5", 0.257112},
+                {"6", 0.045995},
+                {"7", 0.155268},
+                {"8", 0.045995}},
                published());
 }
 
@@ -214,7 +233,8 @@ double spam_farm_relative_error(int base_pages, int supporters) {
   // A tenth of the web links to the target T, so x stays a fixed share of the rank while the
   // neglected β/N terms vanish; T links to each supporter, each supporter back to T.
   for (int i = 0; i < base_pages / 10; ++i) w.link("p" + std::to_string(i), "T");
-  for (int i = 0; i < supporters; ++i) w.link("T", "s" + std::to_string(i)).link("s" + std::to_string(i), "T");
+  for (int i = 0; i < supporters; ++i)
+    w.link("T", "s" + std::to_string(i)).link("s" + std::to_string(i), "T");
   RankOptions o;
   o.damping = 0.8;
   o.tol = 1e-14;

@@ -39,7 +39,9 @@ struct LabeledWeb {
     id(a);
     return *this;
   }
-  OwnedGraph graph() const { return OwnedGraph(static_cast<PageId>(labels.size()), links, weighted); }
+  OwnedGraph graph() const {
+    return OwnedGraph(static_cast<PageId>(labels.size()), links, weighted);
+  }
   PageWeights weights(const std::map<std::string, double>& by_label) const {
     PageWeights w;
     for (const auto& [label, x] : by_label) w.emplace_back(ids.at(label), x);
