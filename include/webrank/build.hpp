@@ -1,6 +1,7 @@
 // Building a link database from edge lists (`webrank build`). Input format: one link per line,
 // `SOURCE<TAB>TARGET[<TAB>WEIGHT]`, or blank-separated fields when the line has no tab; a line
-// with one field declares a page; `#`/`%` lines are comments. Gzip and zstd inputs are detected
+// with one field declares a page; `#`/`%` lines are comments (but a line opening with a
+// percent-encoded label, `%` and two hex digits, is data). Gzip and zstd inputs are detected
 // by their magic bytes; "-" is standard input. Page ids follow first appearance.
 //
 // The database is written into a temporary sibling directory and renamed into place only when

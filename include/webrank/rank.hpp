@@ -31,6 +31,8 @@ enum class Method {
   kPower,   // Jacobi power iteration of the standard formulation (§1.1)
   kPaper,   // the paper's loop (§1.2): R' = d·A·R, then re-inject ‖R‖ − ‖R'‖ along E
   kDirect,  // sparse LU solve of (I − d·M)·x = E (§1.5); the reference for small webs
+  kGaussSeidel,  // in-place sweeps using the newest backlink ranks: fewer iterations
+  kExtrapolate,  // power iteration with periodic quadratic extrapolation (Kamvar et al. 2003)
 };
 
 enum class Precision { kDouble, kFloat };

@@ -61,9 +61,14 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--start", args->start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
   cmd->add_option(
          "--method", o.method,
-         "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU)")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, Method>{
-          {"power", Method::kPower}, {"paper", Method::kPaper}, {"direct", Method::kDirect}}))
+         "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU), "
+         "gauss-seidel, extrapolate (power + quadratic extrapolation)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Method>{{"power", Method::kPower},
+                                        {"paper", Method::kPaper},
+                                        {"direct", Method::kDirect},
+                                        {"gauss-seidel", Method::kGaussSeidel},
+                                        {"extrapolate", Method::kExtrapolate}}))
       ->default_str("power");
   cmd->add_option("--precision", o.precision, "double or float rank vectors")
       ->transform(CLI::CheckedTransformer(std::map<std::string, Precision>{

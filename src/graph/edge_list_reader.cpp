@@ -21,6 +21,16 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+bool is_hex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// '%' starts a comment (Matrix Market, KONECT) unless it begins a percent-encoded label such as
+// "%C3%81ed%C3%A1n" (URL-encoded titles), i.e. unless two hex digits follow it.
+bool is_percent_comment(std::string_view t) {
+  return t.front() == '%' && !(t.size() >= 3 && is_hex(t[1]) && is_hex(t[2]));
+}
+
 }  // namespace
 
 LineReader::LineReader(InputStream& in) : in_(in), buf_(kChunk) {}
@@ -70,7 +80,7 @@ bool LineReader::next(std::string_view& line) {
 int split_fields(std::string_view line, std::string_view* fields, int max_fields,
                  int* empty_field) {
   std::string_view t = trim(line);
-  if (t.empty() || t.front() == '#' || t.front() == '%') return 0;
+  if (t.empty() || t.front() == '#' || is_percent_comment(t)) return 0;
   int n = 0;
   if (line.find('\t') != std::string_view::npos) {
     // Tab-separated: split the untrimmed line (minus '\r') so leading empty fields are seen.

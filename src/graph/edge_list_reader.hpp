@@ -3,7 +3,8 @@
 //
 // Field rule: a trailing '\r' is dropped; a line containing a tab is split on tabs (labels may
 // contain spaces), otherwise on runs of spaces; fields are trimmed of blanks. A line whose first
-// non-blank character is '#' or '%' is a comment; blank lines are skipped.
+// non-blank character is '#' or '%' is a comment, except that '%' followed by two hex digits
+// opens a percent-encoded label (URL-encoded titles); blank lines are skipped.
 #pragma once
 
 #include <cstdint>

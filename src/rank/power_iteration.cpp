@@ -36,6 +36,45 @@ double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
   return total;
 }
 
+// Quadratic extrapolation (Kamvar, Haveliwala, Manning & Golub, WWW 2003). From the last four
+// iterates x0..x3 it estimates the vector with the components along the second and third
+// eigenvectors removed: with y1 = x1 − x0, y2 = x2 − x0, y3 = x3 − x0, solve the 2×2 least
+// squares [y1 y2]·(g1, g2) ≈ −y3 and take x* = (g1+g2+1)·x1 + (g2+1)·x2 + x3, rescaled to the
+// sum of x3. Applied every kExtrapolationPeriod iterations; returns false (and leaves `out`
+// alone) when the system is degenerate.
+constexpr int kExtrapolationPeriod = 10;
+
+template <typename Real>
+bool extrapolate(const std::vector<std::vector<Real>>& x, std::vector<Real>& out) {
+  const std::int64_t n = static_cast<std::int64_t>(out.size());
+  double a11 = 0, a12 = 0, a22 = 0, b1 = 0, b2 = 0, sum3 = 0;
+#pragma omp parallel for schedule(static) reduction(+ : a11, a12, a22, b1, b2, sum3) if (n >= kMinParallelPages)
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double base = x[0][i];
+    const double y1 = x[1][i] - base, y2 = x[2][i] - base, y3 = x[3][i] - base;
+    a11 += y1 * y1;
+    a12 += y1 * y2;
+    a22 += y2 * y2;
+    b1 -= y1 * y3;
+    b2 -= y2 * y3;
+    sum3 += x[3][i];
+  }
+  const double det = a11 * a22 - a12 * a12;
+  if (!(std::abs(det) > 1e-300) || !std::isfinite(det)) return false;
+  const double g1 = (b1 * a22 - b2 * a12) / det, g2 = (a11 * b2 - a12 * b1) / det;
+  const double c1 = g1 + g2 + 1, c2 = g2 + 1;
+  double sum = 0;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (n >= kMinParallelPages)
+  for (std::int64_t i = 0; i < n; ++i) sum += c1 * x[1][i] + c2 * x[2][i] + x[3][i];
+  if (!(sum > 0) || !std::isfinite(sum)) return false;
+  const double scale = sum3 / sum;
+#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
+  for (std::int64_t i = 0; i < n; ++i) {
+    out[i] = static_cast<Real>(scale * (c1 * x[1][i] + c2 * x[2][i] + x[3][i]));
+  }
+  return true;
+}
+
 template <typename Real, bool Weighted>
 RankResult iterate(const Problem& p, const RankOptions& o) {
   const auto start = std::chrono::steady_clock::now();
@@ -58,6 +97,8 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   const double rounding_level = std::sqrt(std::numeric_limits<Real>::epsilon());
   double best = INFINITY;
   int since_best = 0;
+  const bool extrapolating = o.method == Method::kExtrapolate;
+  std::vector<std::vector<Real>> history(extrapolating ? 4 : 0);  // the iterates before a step
   for (int it = 1; it <= o.max_iter; ++it) {
     double dangling = 0, norm = 0;
 #pragma omp parallel for schedule(static) reduction(+ : dangling, norm) if (n >= kMinParallelPages)
@@ -105,6 +146,12 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
     } else if (++since_best >= kStallIterations && best < rounding_level) {
       r.stalled = true;
       break;
+    }
+    if (extrapolating) {
+      const int phase = it % kExtrapolationPeriod;  // keep iterates period-3 .. period
+      const int slot = (phase + 3) % kExtrapolationPeriod;
+      if (slot < 4) history[slot] = rank;
+      if (slot == 3 && it >= 4) extrapolate(history, rank);
     }
   }
   r.ranks.assign(rank.begin(), rank.end());

@@ -30,6 +30,10 @@ const char* to_string(Method m) {
       return "paper";
     case Method::kDirect:
       return "direct";
+    case Method::kGaussSeidel:
+      return "gauss-seidel";
+    case Method::kExtrapolate:
+      return "extrapolate";
   }
   return "?";
 }
@@ -39,7 +43,14 @@ const char* to_string(Precision p) {
 }
 
 RankResult solve(const Problem& p, const RankOptions& o) {
-  return o.method == Method::kDirect ? direct_solve(p, o) : power_iteration(p, o);
+  switch (o.method) {
+    case Method::kDirect:
+      return direct_solve(p, o);
+    case Method::kGaussSeidel:
+      return gauss_seidel(p, o);
+    default:
+      return power_iteration(p, o);  // power, paper, extrapolate
+  }
 }
 
 RankResult compute_rank(const GraphView& graph, const RankOptions& o) {

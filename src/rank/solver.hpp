@@ -38,9 +38,10 @@ std::vector<double> inverse_out_strength(const GraphView& g);
 
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
+RankResult gauss_seidel(const Problem& p, const RankOptions& o);
 RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
 
-// Dispatches to power_iteration or direct_solve by o.method.
+// Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);
 
 }  // namespace webrank

@@ -35,6 +35,10 @@ TEST(SplitFields, CommentsAndBlankLines) {
   EXPECT_TRUE(split("").empty());
   EXPECT_TRUE(split(" \t \r").empty());
   EXPECT_EQ(split("a#b c"), (std::vector<std::string>{"a#b", "c"}));  // '#' inside a label
+  EXPECT_TRUE(split("%%MatrixMarket matrix coordinate").empty());
+  EXPECT_TRUE(split("%comment").empty());
+  EXPECT_EQ(split("%C3%81ed%C3%A1n	Bede"),
+            (std::vector<std::string>{"%C3%81ed%C3%A1n", "Bede"}));
 }
 
 TEST(SplitFields, EmptyTabField) {

@@ -14,7 +14,10 @@ struct Solver {
 const Solver kSolvers[] = {{Method::kPower, Precision::kDouble, 1e-12},
                            {Method::kPaper, Precision::kDouble, 1e-12},
                            {Method::kDirect, Precision::kDouble, 1e-12},
-                           {Method::kPower, Precision::kFloat, 1e-5}};
+                           {Method::kGaussSeidel, Precision::kDouble, 1e-12},
+                           {Method::kExtrapolate, Precision::kDouble, 1e-12},
+                           {Method::kPower, Precision::kFloat, 1e-5},
+                           {Method::kGaussSeidel, Precision::kFloat, 1e-5}};
 
 void PrintTo(const Solver& s, std::ostream* os) {
   *os << to_string(s.method) << "/" << to_string(s.precision);
@@ -222,8 +225,9 @@ TEST_P(SpecExample, MiningMassiveDatasetsTopicSensitive_2_9) {
 
 INSTANTIATE_TEST_SUITE_P(AllSolvers, SpecExample, ::testing::ValuesIn(kSolvers),
                          [](const ::testing::TestParamInfo<Solver>& info) {
-                           return std::string(to_string(info.param.method)) + "_" +
-                                  to_string(info.param.precision);
+                           std::string method = to_string(info.param.method);
+                           std::replace(method.begin(), method.end(), '-', '_');
+                           return method + "_" + to_string(info.param.precision);
                          });
 
 // SPEC 2.8: a spam farm multiplies the rank x it receives from accessible pages by
