@@ -1,66 +1,125 @@
+// `webrank build` (edge lists; other formats when their path says so) and `webrank import`
+// (graphs in other formats: an input whose format the path does not reveal is a usage error
+// asking for --format). Both are build_database() with the same options and progress.
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/common.hpp"
+#include "graph/input_formats.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::cli {
+namespace {
 
-void add_build_command(CLI::App& app) {
-  struct Args {
-    std::vector<std::string> inputs;
-    std::string output, format = "auto";
-    bool weighted = false, force = false, quiet = false;
-    ProgressMode progress = ProgressMode::kAuto;
+struct BuildArgs {
+  std::vector<std::string> inputs;
+  std::string output, format = "auto";
+  bool weighted = false, force = false, quiet = false;
+  ProgressMode progress = ProgressMode::kAuto;
+};
+
+// "reading 120 MB of 1.2 GB (10%), 20s left, 60 MB/s" on a terminal, JSON lines on request.
+std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) {
+  return [&line](const BuildProgress& p) {
+    const double t = line.elapsed();
+    std::string text = cat(p.stage, " ", human_bytes(static_cast<double>(p.bytes_read)));
+    if (p.bytes_total > 0 && p.stage == "reading") {
+      const double frac =
+          std::min(1.0, static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total));
+      text += cat(" of ", human_bytes(static_cast<double>(p.bytes_total)), " (",
+                  static_cast<int>(100 * frac), "%)");
+      if (frac > 0.01 && t > 0.5) text += cat(", ", human_duration(t / frac - t), " left");
+    }
+    if (t > 0) text += cat(", ", human_bytes(static_cast<double>(p.bytes_read) / t), "/s");
+    line.update(text, cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
+                          p.bytes_total, R"(,"seconds":)", t, "}"));
   };
-  auto args = std::make_shared<Args>();
-  CLI::App* cmd = app.add_subcommand("build", "Build a link database from edge lists");
+}
+
+// Names the format of every input; with `strict`, an input whose path does not reveal its
+// format is a usage error.
+std::string resolve_formats(const BuildArgs& args, bool strict) {
+  std::vector<std::string> used;
+  for (const auto& in : args.inputs) {
+    const InputFormat* f =
+        args.format == "auto" ? detect_input_format(in) : &find_input_format(args.format, in);
+    if (!f && strict) {
+      throw CLI::ValidationError(
+          "INPUT", cat(in == "-" ? "<stdin>" : in,
+                       ": cannot tell its format from the path; pass --format (bv, mtx, pajek, "
+                       "cc-hosts, wdc or edges)"));
+    }
+    const std::string name = f ? f->name : "edges";
+    if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
+  }
+  std::string joined;
+  for (const auto& u : used) joined += (joined.empty() ? "" : ", ") + u;
+  return joined;
+}
+
+void add_builder_command(CLI::App& app, bool import) {
+  auto args = std::make_shared<BuildArgs>();
+  std::vector<std::string> names{"auto"};
+  std::string list;
+  for (const auto& f : input_formats()) {
+    names.push_back(f.name);
+    list += cat("\n  ", f.name, ": ", f.description);
+  }
+  CLI::App* cmd =
+      import ? app.add_subcommand("import",
+                                  "Build a link database from a graph in another format (bv, "
+                                  "mtx, pajek, cc-hosts, wdc)")
+             : app.add_subcommand("build", "Build a link database from edge lists");
   cmd->add_option("INPUT", args->inputs,
-                  "Edge lists: SOURCE<TAB>TARGET[<TAB>WEIGHT] per line (blank-separated if no "
-                  "tab); .gz/.zst read transparently; - is standard input")
+                  import ? "Graphs to import (a BVGraph basename, a .mtx or .net file, a Common "
+                           "Crawl vertices file, a Web Data Commons index file...)"
+                         : "Edge lists: SOURCE<TAB>TARGET[<TAB>WEIGHT] per line (blank-separated "
+                           "if no tab); .gz/.zst read transparently; - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output, "Database directory to create")->required();
   cmd->add_option("--format", args->format,
-                  "Input format (auto: chosen from the file name, else an edge list)")
+                  "Input format; auto recognises it from each input's path" +
+                      std::string(import ? "" : " (else an edge list)") + ":" + list)
+      ->check(CLI::IsMember(names))
       ->capture_default_str();
-  cmd->add_flag("--weighted", args->weighted, "Read a third column as the link weight");
+  cmd->add_flag("--weighted", args->weighted,
+                "Read link weights (a third column of edge lists, mtx values, Pajek weights)");
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   add_progress_option(cmd, &args->progress);
-  cmd->callback([args] {
+  cmd->callback([args, import] {
+    const std::string formats = resolve_formats(*args, import);
     ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
     BuildOptions o;
     o.inputs = args->inputs;
     o.output = args->output;
-    o.format = args->format;
+    o.format = args->format;  // "auto" resolves per input exactly as above
     o.weighted = args->weighted;
     o.force = args->force;
-    o.on_progress = [&](const BuildProgress& p) {
-      const double t = line.elapsed();
-      std::string text = cat(p.stage, " ", human_bytes(static_cast<double>(p.bytes_read)));
-      if (p.bytes_total > 0 && p.stage == "reading") {
-        const double frac =
-            std::min(1.0, static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total));
-        text += cat(" of ", human_bytes(static_cast<double>(p.bytes_total)), " (",
-                    static_cast<int>(100 * frac), "%)");
-        if (frac > 0.01 && t > 0.5) text += cat(", ", human_duration(t / frac - t), " left");
-      }
-      if (t > 0) text += cat(", ", human_bytes(static_cast<double>(p.bytes_read) / t), "/s");
-      line.update(text, cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
-                            p.bytes_total, R"(,"seconds":)", t, "}"));
-    };
-    BuildReport r = build_database(o);
+    o.on_progress = progress_reporter(line);
+    const BuildReport r = build_database(o);
     line.finish();
     if (!args->quiet) {
       std::fprintf(stderr,
-                   "built %s: %u pages, %llu links (%llu merged duplicates), %llu self-links, "
+                   "%s %s (%s): %u pages, %llu links (%llu merged duplicates), %llu self-links, "
                    "in %.2f s\n",
-                   args->output.c_str(), r.pages, static_cast<unsigned long long>(r.links),
+                   import ? "imported" : "built", args->output.c_str(), formats.c_str(), r.pages,
+                   static_cast<unsigned long long>(r.links),
                    static_cast<unsigned long long>(r.input_links - r.links),
                    static_cast<unsigned long long>(r.self_links), r.seconds);
     }
   });
+}
+
+}  // namespace
+
+void add_build_command(CLI::App& app) {
+  add_builder_command(app, /*import=*/false);
+}
+void add_import_command(CLI::App& app) {
+  add_builder_command(app, /*import=*/true);
 }
 
 }  // namespace webrank::cli

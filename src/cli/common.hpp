@@ -26,6 +26,7 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 int& exit_status();
 
 void add_build_command(CLI::App& app);
+void add_import_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_rank_command(CLI::App& app);

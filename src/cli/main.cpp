@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "webrank 0.1.0");
   add_build_command(app);
+  add_import_command(app);
   add_info_command(app);
   add_check_command(app);
   add_rank_command(app);

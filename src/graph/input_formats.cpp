@@ -1,5 +1,6 @@
 #include "graph/input_formats.hpp"
 
+#include "graph/formats/readers.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank {
@@ -8,15 +9,40 @@ const std::vector<InputFormat>& input_formats() {
   static const std::vector<InputFormat> formats{
       {"edges", "edge list: SOURCE<TAB>TARGET[<TAB>WEIGHT] per line (gz/zst/stdin)",
        read_edge_list},
+      {"bv", "WebGraph BVGraph: BASENAME (.graph + .properties), decoded sequentially",
+       read_bvgraph},
+      {"mtx", "Matrix Market coordinate matrix: entry (i, j) is the link i -> j",
+       read_matrix_market},
+      {"pajek", "Pajek .net: *Vertices with labels, *Arcs, *Edges, *Arcslist, *Edgeslist",
+       read_pajek},
+      {"cc-hosts", "Common Crawl host graph: PREFIX-vertices.txt.gz + PREFIX-edges.txt.gz",
+       read_cc_hosts},
+      {"wdc", "Web Data Commons hyperlink graph: PREFIX-index.gz + PREFIX-arc.gz", read_wdc},
   };
   return formats;
+}
+
+const InputFormat* detect_input_format(const std::string& path) {
+  struct Rule {
+    const char* name;
+    bool (*matches)(const std::string&);
+  };
+  static const Rule rules[] = {{"bv", looks_like_bv},
+                               {"mtx", looks_like_matrix_market},
+                               {"pajek", looks_like_pajek},
+                               {"cc-hosts", looks_like_cc_hosts},
+                               {"wdc", looks_like_wdc}};
+  for (const auto& rule : rules) {
+    if (rule.matches(path)) return &find_input_format(rule.name, path);
+  }
+  return nullptr;
 }
 
 const InputFormat& find_input_format(const std::string& name, const std::string& path) {
   const auto& all = input_formats();
   if (name == "auto") {
-    (void)path;  // formats that can be recognised from the path are matched here
-    return all.front();
+    const InputFormat* detected = detect_input_format(path);
+    return detected ? *detected : all.front();
   }
   for (const auto& f : all) {
     if (f.name == name) return f;
