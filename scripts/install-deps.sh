@@ -8,6 +8,7 @@ pkgs=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format zstd gzip
   python3 python3-networkx python3-igraph python3-scipy python3-numpy
+  libcurl4-openssl-dev libgumbo-dev wget
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,22 @@ class Database {
   std::string_view label(PageId id) const;
   // Hash lookup touching only a few pages of the index: no scan of the label table.
   std::optional<PageId> find(std::string_view label) const;
+
+  // Page data of crawled webs (include/webrank/page_data.hpp, docs/format.md): present only
+  // when the database was built from crawl records (webrank crawl, WARC, HTML directories);
+  // every accessor returns nullopt / an empty span otherwise. For a page that was discovered
+  // but not fetched, status() is 0 and the strings are nullopt.
+  bool has_page_data() const;
+  std::optional<std::uint16_t> status(PageId id) const;
+  std::optional<std::string_view> final_url(PageId id) const;
+  std::optional<std::string_view> title(PageId id) const;
+  std::optional<std::string_view> text(PageId id) const;
+  // Anchor texts of the links pointing to the page, '\n'-joined.
+  std::optional<std::string_view> anchor_text(PageId id) const;
+  std::optional<std::uint64_t> content_hash(PageId id) const;  // XXH3-64 of the body
+  // Targets of the page's nofollow links (recorded, not ranked), ascending.
+  std::span<const PageId> nofollow_links(PageId id) const;
+  std::uint64_t num_nofollow_links() const;
 
   const std::filesystem::path& path() const;
   // Names of the rank vectors stored in the database, sorted.

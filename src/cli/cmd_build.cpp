@@ -48,7 +48,7 @@ std::string resolve_formats(const BuildArgs& args, bool strict) {
       throw CLI::ValidationError(
           "INPUT", cat(in == "-" ? "<stdin>" : in,
                        ": cannot tell its format from the path; pass --format (bv, mtx, pajek, "
-                       "cc-hosts, wdc or edges)"));
+                       "cc-hosts, wdc, warc, html-dir or edges)"));
     }
     const std::string name = f ? f->name : "edges";
     if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
@@ -69,11 +69,12 @@ void add_builder_command(CLI::App& app, bool import) {
   CLI::App* cmd =
       import ? app.add_subcommand("import",
                                   "Build a link database from a graph in another format (bv, "
-                                  "mtx, pajek, cc-hosts, wdc)")
+                                  "mtx, pajek, cc-hosts, wdc) or a crawl (warc, html-dir)")
              : app.add_subcommand("build", "Build a link database from edge lists");
   cmd->add_option("INPUT", args->inputs,
                   import ? "Graphs to import (a BVGraph basename, a .mtx or .net file, a Common "
-                           "Crawl vertices file, a Web Data Commons index file...)"
+                           "Crawl vertices file, a Web Data Commons index file, a .warc[.gz] "
+                           "file, a directory of .html files...)"
                          : "Edge lists: SOURCE<TAB>TARGET[<TAB>WEIGHT] per line (blank-separated "
                            "if no tab); .gz/.zst read transparently; - is standard input")
       ->required();

@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   add_rank_command(app);
   add_top_command(app);
   add_generate_command(app);
+  add_export_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -7,6 +7,7 @@
 #include "graph/edge_list_reader.hpp"
 #include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
+#include "graph/page_data_builder.hpp"
 #include "graph/section_file.hpp"
 #include "util/atomic_file.hpp"
 #include "webrank/build.hpp"
@@ -28,8 +29,16 @@ class Collector : public EdgeListSink {
     targets.push_back(labels.intern(target));
     if (weighted_) weights.push_back(weight);
   }
+  // Crawled pages: their data goes to the page sections, their followed links to the web.
+  void page_record(const PageRecord& r) override {
+    if (!page_data.add(r, [this](std::string_view l) { return labels.intern(l); })) return;
+    for (const PageLink& l : r.links) {
+      if (!l.nofollow) link(r.url, l.target, 1.0);
+    }
+  }
 
   LabelTable labels;
+  PageDataCollector page_data;
   std::vector<PageId> sources, targets;
   std::vector<double> weights;
 
@@ -137,6 +146,12 @@ BuildReport build_database(const BuildOptions& o) {
   write_section(dir, layout::kLabelOffsets, c.labels.offsets(), manifest);
   write_section(dir, layout::kLabelBytes, c.labels.bytes(), manifest);
   write_section(dir, layout::kLabelIndex, c.labels.slots(), manifest);
+  if (!c.page_data.empty()) {
+    progress.stage = "writing page data";
+    if (o.on_progress) o.on_progress(progress);
+    c.page_data.write(
+        dir, stats.pages, [&](PageId id) { return c.labels.label(id); }, manifest);
+  }
   {
     AtomicFileWriter w(dir / layout::kManifest);
     w.write(manifest.dump(2) + "\n");

@@ -14,6 +14,17 @@
 namespace webrank {
 namespace fs = std::filesystem;
 
+namespace {
+// A string per page: N+1 offsets into a byte array.
+struct StringColumn {
+  std::span<const std::uint64_t> offsets;
+  std::span<const char> bytes;
+  std::string_view at(PageId id) const {
+    return {bytes.data() + offsets[id], static_cast<std::size_t>(offsets[id + 1] - offsets[id])};
+  }
+};
+}  // namespace
+
 struct Database::Impl {
   fs::path dir;
   DatabaseStats stats;
@@ -21,6 +32,13 @@ struct Database::Impl {
   std::vector<Section> sections;  // every mapped section, for verify()
   GraphView graph;
   LabelIndexView labels;
+  // Optional page data (crawled webs); empty spans when the database has none.
+  bool page_data = false;
+  std::span<const std::uint16_t> status;
+  std::span<const std::uint64_t> hash;
+  StringColumn final_url, title, text, anchors;
+  std::span<const std::uint64_t> nofollow_offsets;
+  std::span<const PageId> nofollow_targets;
 };
 
 namespace {
@@ -92,10 +110,11 @@ Database Database::open(const fs::path& dir) {
 
   // Maps a section and checks it against the manifest: element count and checksum, so a file
   // from another database or a stale copy is caught at open time.
-  auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count) -> const Section& {
+  auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count,
+                  const char* section_name = nullptr) -> const Section& {
     if (!m["sections"].contains(name))
       fail(mfile.string(), ": damaged: section ", name, " is not listed");
-    Section s = Section::open(dir / name, name, elem);
+    Section s = Section::open(dir / name, section_name ? section_name : name, elem);
     if (s.count() != count) {
       fail((dir / name).string(), ": byte 24: holds ", s.count(), " elements, the database needs ",
            count);
@@ -110,7 +129,7 @@ Database Database::open(const fs::path& dir) {
     impl->sections.push_back(std::move(s));
     return impl->sections.back();
   };
-  impl->sections.reserve(9);
+  impl->sections.reserve(21);
   const std::uint64_t n = st.pages, links = st.links;
   GraphView& g = impl->graph;
   g.num_pages = st.pages;
@@ -143,6 +162,28 @@ Database Database::open(const fs::path& dir) {
   check_ends(g.out.offsets, links, layout::kFwdOffsets);
   check_ends(g.in.offsets, links, layout::kBwdOffsets);
   check_ends(impl->labels.offsets, bytes.count(), layout::kLabelOffsets);
+
+  if (m.value("page_data", false)) {
+    impl->page_data = true;
+    auto named = [&](layout::SectionName s, std::uint32_t elem,
+                     std::uint64_t count) -> const Section& {
+      return open(s.file, elem, count, s.name);
+    };
+    impl->status = named(layout::kPageStatus, 2, n).as<std::uint16_t>();
+    impl->hash = named(layout::kPageHash, 8, n).as<std::uint64_t>();
+    auto column = [&](layout::SectionName off, layout::SectionName bytes_name, StringColumn& c) {
+      c.offsets = named(off, 8, n + 1).as<std::uint64_t>();
+      c.bytes = named(bytes_name, 1, c.offsets.back()).as<char>();
+      check_ends(c.offsets, c.bytes.size(), off.file);
+    };
+    column(layout::kPageFinalUrlOffsets, layout::kPageFinalUrlBytes, impl->final_url);
+    column(layout::kPageTitleOffsets, layout::kPageTitleBytes, impl->title);
+    column(layout::kPageTextOffsets, layout::kPageTextBytes, impl->text);
+    column(layout::kPageAnchorOffsets, layout::kPageAnchorBytes, impl->anchors);
+    impl->nofollow_offsets = named(layout::kNofollowOffsets, 8, n + 1).as<std::uint64_t>();
+    impl->nofollow_targets =
+        named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
+  }
   return Database(std::move(impl));
 }
 
@@ -173,13 +214,66 @@ void Database::verify() const {
   };
   check_adjacency(g.out, layout::kFwdOffsets, layout::kFwdTargets);
   check_adjacency(g.in, layout::kBwdOffsets, layout::kBwdSources);
-  const auto& lo = impl_->labels.offsets;
-  for (std::uint64_t u = 0; u < n; ++u) {
-    if (lo[u] > lo[u + 1]) {
-      fail((impl_->dir / layout::kLabelOffsets).string(), ": byte ", kSectionHeaderBytes + 8 * u,
-           ": offsets decrease (damaged)");
+  auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
+    for (std::uint64_t u = 0; u < n; ++u) {
+      if (lo[u] > lo[u + 1]) {
+        fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 8 * u,
+             ": offsets decrease (damaged)");
+      }
+    }
+  };
+  check_offsets(impl_->labels.offsets, layout::kLabelOffsets);
+  if (impl_->page_data) {
+    check_offsets(impl_->final_url.offsets, layout::kPageFinalUrlOffsets.file);
+    check_offsets(impl_->title.offsets, layout::kPageTitleOffsets.file);
+    check_offsets(impl_->text.offsets, layout::kPageTextOffsets.file);
+    check_offsets(impl_->anchors.offsets, layout::kPageAnchorOffsets.file);
+    check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
+    const auto& t = impl_->nofollow_targets;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (t[i] >= n) {
+        fail((impl_->dir / layout::kNofollowTargets.file).string(), ": byte ",
+             kSectionHeaderBytes + 4 * i, ": page id ", t[i], " out of range (", n, " pages)");
+      }
     }
   }
+}
+
+bool Database::has_page_data() const {
+  return impl_->page_data;
+}
+std::optional<std::uint16_t> Database::status(PageId id) const {
+  if (!impl_->page_data) return std::nullopt;
+  return impl_->status[id];
+}
+std::optional<std::uint64_t> Database::content_hash(PageId id) const {
+  if (!impl_->page_data || impl_->hash[id] == 0) return std::nullopt;
+  return impl_->hash[id];
+}
+// Strings of pages that were not fetched are absent (nullopt), not empty.
+std::optional<std::string_view> Database::final_url(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->final_url.at(id);
+}
+std::optional<std::string_view> Database::title(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->title.at(id);
+}
+std::optional<std::string_view> Database::text(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->text.at(id);
+}
+std::optional<std::string_view> Database::anchor_text(PageId id) const {
+  if (!impl_->page_data) return std::nullopt;
+  return impl_->anchors.at(id);
+}
+std::span<const PageId> Database::nofollow_links(PageId id) const {
+  if (!impl_->page_data) return {};
+  const auto& o = impl_->nofollow_offsets;
+  return impl_->nofollow_targets.subspan(o[id], o[id + 1] - o[id]);
+}
+std::uint64_t Database::num_nofollow_links() const {
+  return impl_->page_data ? impl_->nofollow_targets.size() : 0;
 }
 
 const GraphView& Database::graph() const {

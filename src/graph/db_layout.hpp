@@ -16,4 +16,23 @@ inline constexpr const char* kLabelBytes = "labels.bytes";
 inline constexpr const char* kLabelIndex = "labels.index";
 inline constexpr const char* kRanksDir = "ranks";
 
+// Optional page data of crawled webs (docs/format.md): {file name, section name}. Section
+// headers hold at most 15 name bytes, hence the shorter section names.
+struct SectionName {
+  const char* file;
+  const char* name;
+};
+inline constexpr SectionName kPageStatus{"pages.status", "pg.status"};
+inline constexpr SectionName kPageHash{"pages.hash", "pg.hash"};
+inline constexpr SectionName kPageFinalUrlOffsets{"pages.final_url.offsets", "pg.furl.off"};
+inline constexpr SectionName kPageFinalUrlBytes{"pages.final_url.bytes", "pg.furl.bytes"};
+inline constexpr SectionName kPageTitleOffsets{"pages.title.offsets", "pg.title.off"};
+inline constexpr SectionName kPageTitleBytes{"pages.title.bytes", "pg.title.bytes"};
+inline constexpr SectionName kPageTextOffsets{"pages.text.offsets", "pg.text.off"};
+inline constexpr SectionName kPageTextBytes{"pages.text.bytes", "pg.text.bytes"};
+inline constexpr SectionName kPageAnchorOffsets{"pages.anchors.offsets", "pg.anchor.off"};
+inline constexpr SectionName kPageAnchorBytes{"pages.anchors.bytes", "pg.anchor.bytes"};
+inline constexpr SectionName kNofollowOffsets{"nofollow.offsets", "nofollow.off"};
+inline constexpr SectionName kNofollowTargets{"nofollow.targets", "nofollow.tgt"};
+
 }  // namespace webrank::layout

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "graph/input_stream.hpp"
+#include "webrank/page_data.hpp"
 
 namespace webrank {
 
@@ -46,11 +47,23 @@ int split_fields(std::string_view line, std::string_view* fields, int max_fields
 // Parses a link or page weight: finite and >= 0. Throws Error "WHERE: ..." otherwise.
 double parse_weight(std::string_view text, const std::string& where);
 
-// Receives the records of an edge list, in input order.
+// Receives the records of an edge list, in input order. Crawl inputs (WARC, HTML directories)
+// hand over whole pages with page_record(); a sink that keeps no page data gets the page and
+// its followed links (weight 1), and the targets of nofollow links as pages only.
 struct EdgeListSink {
   virtual ~EdgeListSink() = default;
   virtual void page(std::string_view label) = 0;
   virtual void link(std::string_view source, std::string_view target, double weight) = 0;
+  virtual void page_record(const PageRecord& r) {
+    page(r.url);
+    for (const PageLink& l : r.links) {
+      if (l.nofollow) {
+        page(l.target);
+      } else {
+        link(r.url, l.target, 1.0);
+      }
+    }
+  }
 };
 
 // Reads one edge-list input ("-" = stdin) into `sink`. `on_bytes` is called now and then with

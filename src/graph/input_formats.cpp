@@ -1,5 +1,6 @@
 #include "graph/input_formats.hpp"
 
+#include "crawl/readers.hpp"
 #include "graph/formats/readers.hpp"
 #include "webrank/error.hpp"
 
@@ -18,6 +19,12 @@ const std::vector<InputFormat>& input_formats() {
       {"cc-hosts", "Common Crawl host graph: PREFIX-vertices.txt.gz + PREFIX-edges.txt.gz",
        read_cc_hosts},
       {"wdc", "Web Data Commons hyperlink graph: PREFIX-index.gz + PREFIX-arc.gz", read_wdc},
+      {"warc",
+       "web archive (WARC/1.0, 1.1; .warc, .warc.gz): response, resource and revisit "
+       "records, with page data",
+       read_warc},
+      {"html-dir", "directory tree of .html files, labelled by file:// URLs, with page data",
+       read_html_dir},
   };
   return formats;
 }
@@ -31,7 +38,9 @@ const InputFormat* detect_input_format(const std::string& path) {
                                {"mtx", looks_like_matrix_market},
                                {"pajek", looks_like_pajek},
                                {"cc-hosts", looks_like_cc_hosts},
-                               {"wdc", looks_like_wdc}};
+                               {"wdc", looks_like_wdc},
+                               {"warc", looks_like_warc},
+                               {"html-dir", looks_like_html_dir}};
   for (const auto& rule : rules) {
     if (rule.matches(path)) return &find_input_format(rule.name, path);
   }

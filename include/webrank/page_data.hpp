@@ -1,0 +1,40 @@
+// Page records: what a crawl (webrank's crawler, a WARC file, a directory of HTML files) knows
+// about one page beyond its links. An input format hands one PageRecord per fetched page to the
+// builder (EdgeListSink::page_record); the builder stores the optional `pages.*` and
+// `nofollow.*` sections (docs/format.md) and Database reads them back.
+//
+// Contract:
+// - `url` is the page's label (the URL as requested, normalized); `final_url` is where it led
+//   (the Location of a redirect, else the URL itself).
+// - `status` is the HTTP status (200 for a file read from disk); 0 is reserved for "not
+//   fetched". `content_hash` is XXH3-64 of the body (never 0: 0 is "not fetched"), so exact
+//   duplicates share it.
+// - `links` are the page's out-links in document order, resolved and normalized; a `nofollow`
+//   link is recorded apart and does not vote (it is not a link of the ranked graph). Anchor
+//   texts are credited to the link's target.
+// - Only the first record of a URL counts (a later fetch of the same URL is ignored).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace webrank {
+
+struct PageLink {
+  std::string target;  // absolute, normalized URL
+  std::string anchor;  // visible text of the link (alt text for <area>), whitespace-collapsed
+  bool nofollow = false;
+};
+
+struct PageRecord {
+  std::string url;
+  std::string final_url;
+  std::uint16_t status = 0;
+  std::string title;
+  std::string text;  // visible text, whitespace-collapsed
+  std::uint64_t content_hash = 0;
+  std::vector<PageLink> links;
+};
+
+}  // namespace webrank

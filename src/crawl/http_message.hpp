@@ -1,0 +1,28 @@
+// An HTTP/1.x response as stored in a WARC response or revisit record: status line, header
+// fields and body, with chunked transfer coding and gzip/deflate content coding undone.
+//
+// Contract: parse_http_response() accepts a status line without reason text ("HTTP/1.0 200")
+// and LF-only line ends; it throws Error "WHERE: ..." for a block that does not start with
+// "HTTP/", a non-numeric status, or a body whose gzip/deflate coding does not decode. A body
+// that is not valid chunked coding although the header says so is kept as it is (archives
+// often store bodies de-chunked and keep the header; warcio does the same). `where` names the
+// record (file and byte offset) for the messages.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace webrank::crawl {
+
+struct HttpResponse {
+  int status = 0;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  std::string_view header(std::string_view name) const;  // case-insensitive; "" if absent
+};
+
+HttpResponse parse_http_response(std::string_view block, const std::string& where);
+
+}  // namespace webrank::crawl

@@ -1,0 +1,94 @@
+// WARC files (ISO 28500; WARC/1.0 and WARC/1.1): a streaming record reader and a writer.
+//
+// Reader contract:
+// - Input is plain or gzip (whole-file or one gzip member per record, as crawlers write it),
+//   recognised by its magic bytes (graph/input_stream.hpp).
+// - A record is the version line "WARC/1.x", named fields (continuation lines folded), an empty
+//   line, Content-Length bytes of block, and the two CRLFs that end it (missing or extra line
+//   ends between records are tolerated, as several real writers produce them).
+// - Errors are Error "FILE: byte N: ..." with N the offset in the decompressed stream of the
+//   record at fault: a version line that is not WARC/, a missing or malformed Content-Length, a
+//   record cut short.
+// - With `tolerate_truncated_tail`, a record cut short at the end of the input (or a gzip member
+//   cut short) ends the stream instead: truncated() then says so and good_records() counts the
+//   complete records before it (how a crawl journal interrupted mid-write is read back).
+//
+// Writer contract: WARC/1.1 records, each its own gzip member (so a reader can stop after any
+// record), flushed to the kernel after every record: a crawl killed outright loses at most the
+// record being written.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace webrank {
+class InputStream;
+}
+
+namespace webrank::crawl {
+
+struct WarcRecord {
+  std::string version;  // "WARC/1.0", "WARC/1.1"
+  std::vector<std::pair<std::string, std::string>> fields;
+  std::string block;
+  std::uint64_t offset = 0;  // of the version line, in the decompressed stream
+
+  // The value of a field (case-insensitive name), "" if absent.
+  std::string_view field(std::string_view name) const;
+  std::string_view type() const { return field("WARC-Type"); }
+  // WARC-Target-URI without the <...> that WARC/1.0 examples put around it.
+  std::string target_uri() const;
+};
+
+class WarcReader {
+ public:
+  explicit WarcReader(const std::string& path, bool tolerate_truncated_tail = false);
+  ~WarcReader();
+  // The next record; false at the end of the input.
+  bool next(WarcRecord& record);
+  std::uint64_t offset() const { return offset_; }  // decompressed bytes consumed
+  bool truncated() const { return truncated_; }
+  std::uint64_t good_records() const { return good_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  bool fill(std::size_t need);  // ensures `need` bytes are buffered; false at the end
+  bool read_line(std::string& line);
+  [[noreturn]] void fail_at(std::uint64_t offset, const std::string& what) const;
+
+  std::string name_;
+  std::unique_ptr<InputStream> in_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  std::uint64_t offset_ = 0;
+  bool eof_ = false, tolerate_ = false, truncated_ = false;
+  std::uint64_t good_ = 0;
+};
+
+class WarcWriter {
+ public:
+  // Creates (or truncates) `path`.
+  explicit WarcWriter(const std::string& path);
+  ~WarcWriter();
+  WarcWriter(const WarcWriter&) = delete;
+  WarcWriter& operator=(const WarcWriter&) = delete;
+
+  // Writes one record: WARC-Type `type`, WARC-Target-URI `uri` (omitted if empty),
+  // Content-Type, the extra `fields`, and `block`.
+  void write(std::string_view type, std::string_view uri, std::string_view content_type,
+             std::string_view block,
+             const std::vector<std::pair<std::string, std::string>>& fields = {});
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::FILE* out_ = nullptr;
+  std::uint64_t serial_ = 0;
+};
+
+}  // namespace webrank::crawl

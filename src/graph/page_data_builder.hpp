@@ -1,0 +1,47 @@
+// The page data of a crawled web while it is being built: per page its HTTP status, final URL,
+// title, text, content hash and the anchor texts of the links pointing to it, plus the nofollow
+// links (kept apart from the ranked links). Written as the optional `pages.*` and `nofollow.*`
+// sections of docs/format.md, and only when some input carried page records.
+//
+// Only the first record of a URL counts. A redirect's final URL is followed through other
+// recorded redirects (at most 20 hops) so that it names where the chain ends.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "webrank/graph.hpp"
+#include "webrank/page_data.hpp"
+
+namespace webrank {
+
+class PageDataCollector {
+ public:
+  using Intern = std::function<PageId(std::string_view)>;
+  // Records `r`; its links (followed ones included: their anchors) are interned with `intern`.
+  // Returns false if the URL already had a record (the caller then ignores its links).
+  bool add(const PageRecord& r, const Intern& intern);
+  bool empty() const { return !any_; }
+  // Writes the sections for `pages` pages into `dir` and lists them in `manifest`; `label`
+  // names a page (where a redirect chain ends).
+  void write(const std::filesystem::path& dir, PageId pages,
+             const std::function<std::string_view(PageId)>& label, nlohmann::json& manifest);
+
+ private:
+  void grow(PageId n);
+
+  bool any_ = false;
+  std::vector<std::uint16_t> status_;
+  std::vector<std::uint64_t> hash_;
+  std::vector<PageId> final_id_;  // page id of the final URL
+  std::vector<std::string> final_url_, title_, text_, anchors_;
+  std::vector<PageId> nofollow_sources_, nofollow_targets_;
+};
+
+}  // namespace webrank
