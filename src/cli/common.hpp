@@ -33,5 +33,6 @@ void add_rank_command(CLI::App& app);
 void add_top_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_crawl_command(CLI::App& app);
 
 }  // namespace webrank::cli

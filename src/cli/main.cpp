@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   add_top_command(app);
   add_generate_command(app);
   add_export_command(app);
+  add_crawl_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -59,6 +59,13 @@ std::uint64_t read_warc(const std::string& path, bool, EdgeListSink& sink,
     const std::string_view type = rec.type();
     const bool response = type == "response", resource = type == "resource",
                revisit = type == "revisit";
+    if (type == "metadata") {
+      // A URL a crawler could not fetch (webrank's journal): a page with no known out-links.
+      if (std::string_view(rec.block).starts_with("webrank-fetch-error:")) {
+        if (auto u = crawl::normalize_url(rec.target_uri())) sink.page(*u);
+      }
+      continue;
+    }
     if (!response && !resource && !revisit) continue;
     const std::optional<crawl::Url> url = crawl::parse_url(rec.target_uri());
     if (!url || url->path == "/robots.txt") continue;

@@ -3,7 +3,7 @@
     python3 testsite.py ROOT PORT_FILE LOG_FILE [MAX_REQUESTS] [MAX_SECONDS]
 
 serves ROOT on 127.0.0.1 (port 0: the kernel picks a free one, written to PORT_FILE), appends
-one line per request to LOG_FILE ("PATH\\tSTATUS"), and exits by itself after MAX_REQUESTS
+one line per request to LOG_FILE (its path, on arrival), and exits by itself after MAX_REQUESTS
 requests or MAX_SECONDS seconds, whichever comes first, so a test that loses track of it
 cannot leave it running. Tests stop it by its PID (Server.stop()).
 
@@ -40,7 +40,8 @@ def write_doc_site(root, pages=40, seed=7):
     rnd = random.Random(seed)
     paths = ["index.html"] + ["sec%d/page%d.html" % (i % 4, i) for i in range(1, pages)]
     for p in paths:
-        links = rnd.sample(paths, min(5, len(paths)))
+        # the index is a table of contents (every page is reachable from it, as in real docs)
+        links = paths[1:] if p == "index.html" else rnd.sample(paths, min(5, len(paths)))
         depth = p.count("/")
         rel = lambda t: "../" * depth + t
         body = ["<!DOCTYPE html><html><head><title>Doc %s</title></head><body>" % p,
@@ -65,11 +66,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def log_request(self, code="-", size="-"):
-        with open(self.server.log_file, "a") as f:
-            f.write("%s\t%s\n" % (self.path, code))
-        self.server.count += 1
-        if self.server.count >= self.server.max_requests:
-            threading.Thread(target=self.server.shutdown, daemon=True).start()
+        pass
+
+    def log_arrival(self):
+        # Logged on arrival, so that requests the client gave up on (timeouts) count too.
+        with self.server.lock:
+            with open(self.server.log_file, "a") as f:
+                f.write("%s\n" % self.path)
+            self.server.count += 1
+            if self.server.count >= self.server.max_requests:
+                threading.Thread(target=self.server.shutdown, daemon=True).start()
 
     def html(self, code, text, extra=()):
         data = text.encode()
@@ -85,6 +91,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.html(code, "<a href='%s'>moved</a>" % where, [("Location", where)])
 
     def do_GET(self):
+        self.log_arrival()
         path, _, query = self.path.partition("?")
         if path.startswith("/redirect/"):
             n = int(path.rsplit("/", 1)[1] or 0)
@@ -101,7 +108,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             time.sleep(5)
             return self.html(200, "<title>slow</title>")
         if path == "/drop":
-            self.log_request("drop")
             self.close_connection = True
             self.connection.shutdown(2)
             return
@@ -122,14 +128,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return self.html(200, "<a href='/nest-first.html'>x</a>" + "<div>" * 50000)
         if path == "/broken":
             return self.html(200, "<html><title>broken</title></html><p><a href='/broken-a.html'"
-                             ">a<p><b><i><a href=\"/broken-b.html\" class='x>b</a></table>"
-                             "<a href=/broken-c.html>c")
+                             ">a<p><b><i></table></td><a href=/broken-c.html>c"
+                             "<a href=\"/broken-b.html\" class='x>b</a>")
         return super().do_GET()
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        pass  # clients that give up (timeouts, --max-bytes) are expected here
 
 
 class SiteServer:
@@ -167,7 +176,7 @@ class SiteServer:
         if not os.path.exists(self.log_file):
             return []
         with open(self.log_file) as f:
-            return [line.rstrip("\n").split("\t") for line in f]
+            return [[line.rstrip("\n")] for line in f]
 
 
 def main():
@@ -177,6 +186,7 @@ def main():
     os.chdir(root)
     srv = Server(("127.0.0.1", 0), Handler)
     srv.log_file, srv.count, srv.max_requests = log_file, 0, max_requests
+    srv.lock = threading.Lock()
     threading.Timer(max_seconds, srv.shutdown).start()
     signal.signal(signal.SIGTERM, lambda *a: os._exit(0))
     tmp = port_file + ".tmp"

@@ -1,0 +1,152 @@
+// `webrank crawl SEED... -o DB [options]`: crawls from the seeds (http, https or file URLs) and
+// builds the link database of what it fetched, with page data. The crawl is journaled in
+// DB.crawl/ (WARC), so Ctrl-C (or SIGTERM) stops fetching and builds what was fetched, and a
+// crawl that was interrupted or killed continues with --resume. src/crawl/crawler.hpp has the
+// contract; README.md documents the options.
+#include <csignal>
+#include <cstdio>
+
+#include "cli/common.hpp"
+#include "crawl/crawler.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::cli {
+namespace {
+
+struct sigaction g_previous_int, g_previous_term;
+
+// The first SIGINT/SIGTERM asks the crawl to stop and build; the handlers that were there
+// before (removing the build's temporaries) come back for a second one.
+void on_stop_signal(int) {
+  crawl::request_stop();
+  ::sigaction(SIGINT, &g_previous_int, nullptr);
+  ::sigaction(SIGTERM, &g_previous_term, nullptr);
+}
+
+void restore_handlers() {
+  ::sigaction(SIGINT, &g_previous_int, nullptr);
+  ::sigaction(SIGTERM, &g_previous_term, nullptr);
+}
+
+}  // namespace
+
+void add_crawl_command(CLI::App& app) {
+  struct Args {
+    std::vector<std::string> seeds;
+    std::string output;
+    crawl::CrawlOptions o;
+    bool ignore_robots = false, quiet = false;
+    ProgressMode progress = ProgressMode::kAuto;
+  };
+  auto args = std::make_shared<Args>();
+  crawl::CrawlOptions& o = args->o;
+  CLI::App* cmd = app.add_subcommand(
+      "crawl", "Crawl the web from seed URLs (http, https, file) and build its link database");
+  cmd->add_option("SEED", args->seeds,
+                  "Seed URLs (file:///DIR/index.html crawls a directory tree); with --resume "
+                  "the seeds of the first run are used when none are given");
+  cmd->add_option("-o,--output", args->output, "Database directory to create")->required();
+  cmd->add_option("--scope", o.frontier.prefixes,
+                  "Fetch only URLs starting with this prefix (repeatable; default: the seeds' "
+                  "hosts, or for file: seeds their directories)");
+  cmd->add_option("--scope-host", o.frontier.hosts,
+                  "Fetch only URLs of this host[:port] (repeatable)");
+  cmd->add_option("--max-pages", o.max_pages, "Stop after this many fetches")
+      ->capture_default_str();
+  cmd->add_option("--max-depth", o.frontier.max_depth, "Links followed from a seed at most")
+      ->capture_default_str();
+  cmd->add_option("--max-bytes", o.fetcher.max_bytes, "Bytes kept per page (the rest is cut)")
+      ->capture_default_str();
+  cmd->add_option("--max-url-length", o.frontier.max_url_length, "Longer URLs are not fetched")
+      ->capture_default_str();
+  cmd->add_option("--max-query-variants", o.frontier.max_query_variants,
+                  "Distinct queries fetched per host and path (trap guard)")
+      ->capture_default_str();
+  cmd->add_option("--delay", o.frontier.delay,
+                  "Seconds between fetches of one host (robots.txt Crawl-delay overrides)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--per-host", o.frontier.per_host, "Connections to one host at a time")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--connections", o.fetcher.max_connections, "Connections in all")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--timeout", o.fetcher.timeout, "Seconds per fetch")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--connect-timeout", o.fetcher.connect_timeout, "Seconds to connect")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--retries", o.retries, "Retries of a failed fetch (errors, 429, 5xx)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--backoff", o.backoff, "Seconds before the first retry (doubling)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-redirects", o.max_redirects, "Redirect hops followed")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--user-agent", o.fetcher.user_agent, "User-Agent header")->capture_default_str();
+  cmd->add_flag("--ignore-robots", args->ignore_robots, "Do not read robots.txt");
+  cmd->add_flag("--resume", o.resume, "Continue the interrupted crawl journaled in DB.crawl/");
+  cmd->add_flag("--force", o.force, "Replace an existing database and crawl journal");
+  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
+  add_progress_option(cmd, &args->progress);
+  cmd->callback([args] {
+    crawl::CrawlOptions o = args->o;
+    o.seeds = args->seeds;
+    o.output = args->output;
+    o.robots = !args->ignore_robots;
+    if (o.seeds.empty() && !o.resume) throw CLI::ValidationError("SEED", "at least one is needed");
+    ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &g_previous_int);
+    ::sigaction(SIGTERM, &sa, &g_previous_term);
+    bool building = false;
+    const crawl::CrawlReport r = crawl::crawl(
+        o,
+        [&](const crawl::CrawlProgress& p) {
+          const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
+          line.update(
+              cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight,
+                  " in flight, ", p.errors, " errors, ", human_bytes(static_cast<double>(p.bytes)),
+                  ", ", static_cast<int>(rate * 10) / 10.0, " pages/s"),
+              cat(R"({"stage":"crawl","pages":)", p.pages, R"(,"queued":)", p.queued,
+                  R"(,"in_flight":)", p.in_flight, R"(,"errors":)", p.errors, R"(,"bytes":)",
+                  p.bytes, R"(,"seconds":)", p.seconds, "}"));
+        },
+        [&](const BuildProgress& p) {
+          if (!building) restore_handlers();  // Ctrl-C now removes the half-built database
+          building = true;
+          line.update(
+              cat("building: ", p.stage, " ", human_bytes(static_cast<double>(p.bytes_read))),
+              cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, "}"));
+        });
+    restore_handlers();
+    line.finish();
+    if (!args->quiet) {
+      std::fprintf(stderr,
+                   "crawled %s: %llu fetches (%llu this run, %llu resumed), %llu errors, %llu "
+                   "retries, %llu blocked by robots.txt, %llu trap URLs skipped, %llu out of "
+                   "scope, in %.1f s (%.1f pages/s)%s%s\n"
+                   "built %s: %u pages, %llu links, in %.2f s\n",
+                   args->output.c_str(), static_cast<unsigned long long>(r.pages),
+                   static_cast<unsigned long long>(r.fetched_now),
+                   static_cast<unsigned long long>(r.resumed),
+                   static_cast<unsigned long long>(r.errors),
+                   static_cast<unsigned long long>(r.retries),
+                   static_cast<unsigned long long>(r.robots_blocked),
+                   static_cast<unsigned long long>(r.trapped),
+                   static_cast<unsigned long long>(r.out_of_scope), r.crawl_seconds,
+                   r.crawl_seconds > 0 ? static_cast<double>(r.fetched_now) / r.crawl_seconds : 0,
+                   r.interrupted ? "; interrupted: continue with --resume" : "",
+                   r.page_limit ? "; stopped at --max-pages" : "", args->output.c_str(),
+                   r.build.pages, static_cast<unsigned long long>(r.build.links), r.build.seconds);
+    }
+  });
+}
+
+}  // namespace webrank::cli

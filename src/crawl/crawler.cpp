@@ -1,0 +1,503 @@
+#include "crawl/crawler.hpp"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+
+#include "crawl/html_extract.hpp"
+#include "crawl/http_message.hpp"
+#include "crawl/page_record.hpp"
+#include "crawl/robots.hpp"
+#include "crawl/url.hpp"
+#include "crawl/warc.hpp"
+#include "graph/db_layout.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::crawl {
+namespace fs = std::filesystem;
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+constexpr const char* kDepthField = "X-Webrank-Depth";
+constexpr const char* kRedirectsField = "X-Webrank-Redirects";
+constexpr std::uint64_t kRobotsTag = 1ull << 63;
+
+fs::path journal_dir(const fs::path& db) {
+  return fs::path(db.string() + ".crawl");
+}
+
+std::vector<fs::path> journal_files(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.starts_with("journal-") && name.ends_with(".warc.gz")) files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string read_file(const fs::path& p, std::uint64_t max_bytes, bool* truncated) {
+  std::ifstream in(p, std::ios::binary);
+  std::string s(max_bytes + 1, '\0');
+  in.read(s.data(), static_cast<std::streamsize>(s.size()));
+  s.resize(static_cast<std::size_t>(in.gcount()));
+  *truncated = s.size() > max_bytes;
+  if (*truncated) s.resize(max_bytes);
+  return s;
+}
+
+// A directory without index.html is shown as a list of links, like a web server's listing.
+std::string directory_listing(const fs::path& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string n = it->path().filename().string();
+    if (it->is_directory(ec)) n += "/";
+    names.push_back(n);
+  }
+  std::sort(names.begin(), names.end());
+  std::string html = "<html><head><title>Index of " + dir.string() + "</title></head><body>";
+  for (const auto& n : names) {
+    std::string href;
+    for (unsigned char c : n) {
+      if (std::isalnum(c) || std::strchr("-._~/", c)) {
+        href += static_cast<char>(c);
+      } else {
+        char b[4];
+        std::snprintf(b, sizeof b, "%%%02X", c);
+        href += b;
+      }
+    }
+    html += "<a href=\"" + href + "\">" + n + "</a>\n";
+  }
+  return html + "</body></html>";
+}
+
+// The seeds and scope of a crawl, kept for --resume.
+void save_settings(const CrawlOptions& o) {
+  nlohmann::json j;
+  j["seeds"] = o.seeds;
+  j["prefixes"] = o.frontier.prefixes;
+  j["hosts"] = o.frontier.hosts;
+  std::ofstream(journal_dir(o.output) / "crawl.json") << j.dump(2) << "\n";
+}
+
+void load_settings(CrawlOptions& o) {
+  std::ifstream in(journal_dir(o.output) / "crawl.json");
+  if (!in) return;
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text.str());
+    if (o.seeds.empty()) o.seeds = j.value("seeds", std::vector<std::string>{});
+    if (o.frontier.prefixes.empty() && o.frontier.hosts.empty()) {
+      o.frontier.prefixes = j.value("prefixes", std::vector<std::string>{});
+      o.frontier.hosts = j.value("hosts", std::vector<std::string>{});
+    }
+  } catch (const nlohmann::json::exception&) {
+  }
+}
+
+class Crawler {
+ public:
+  Crawler(const CrawlOptions& o, const std::function<void(const CrawlProgress&)>& on_progress)
+      : o_(o), on_progress_(on_progress), frontier_(scope(o)), fetcher_(o.fetcher) {
+    frontier_.set_delay("file://", 0);  // file: URLs are read from disk: no politeness needed
+  }
+
+  CrawlReport run();
+
+ private:
+  static FrontierOptions scope(const CrawlOptions& o);
+  void open_journal();
+  void read_back(const std::vector<fs::path>& files);
+  void offer(const std::string& url, int depth, int redirects);
+  void follow_links(const PageRecord& r, int depth, int redirects);
+  void defer_or_offer(const std::string& url, int depth, int redirects);
+  void fetch_file(const FrontierItem& item);
+  void on_result(FetchResult r);
+  void on_robots(const FetchResult& r);
+  bool robots_ready(const std::string& host);
+  void journal_error(const FrontierItem& item, const std::string& error);
+  void report(bool force);
+
+  const CrawlOptions& o_;
+  const std::function<void(const CrawlProgress&)>& on_progress_;
+  Frontier frontier_;
+  Fetcher fetcher_;
+  std::unique_ptr<WarcWriter> journal_;
+  // robots.txt per host key (scheme://host[:port]): wanted -> fetching -> known.
+  enum class RobotsState { kWanted, kFetching, kKnown };
+  std::unordered_map<std::string, RobotsState> robots_state_;
+  std::unordered_map<std::string, Robots> robots_;
+  std::unordered_map<std::uint64_t, FrontierItem> in_flight_;
+  std::uint64_t next_tag_ = 1;
+  struct Deferred {
+    std::string url;
+    int depth, redirects;
+  };
+  bool reading_back_ = false;
+  std::vector<Deferred> deferred_;
+  CrawlReport rep_;
+  Clock::time_point start_ = Clock::now(), last_report_{};
+};
+
+FrontierOptions Crawler::scope(const CrawlOptions& o) {
+  FrontierOptions f = o.frontier;
+  if (f.prefixes.empty() && f.hosts.empty()) {
+    for (const auto& s : o.seeds) {
+      const std::optional<Url> u = parse_url(s);
+      if (!u) continue;
+      if (u->scheme == "file") {
+        f.prefixes.push_back(u->origin() + u->path.substr(0, u->path.rfind('/') + 1));
+      } else {
+        f.hosts.push_back(u->authority());
+      }
+    }
+  }
+  return f;
+}
+
+void Crawler::offer(const std::string& url, int depth, int redirects) {
+  switch (frontier_.add(url, depth, redirects)) {
+    case AddResult::kTrap:
+      ++rep_.trapped;
+      break;
+    case AddResult::kTooDeep:
+      ++rep_.too_deep;
+      break;
+    case AddResult::kOutOfScope:
+      ++rep_.out_of_scope;
+      break;
+    default:
+      break;
+  }
+}
+
+void Crawler::follow_links(const PageRecord& r, int depth, int redirects) {
+  const bool redirect = r.status >= 300 && r.status < 400;
+  for (const PageLink& l : r.links) {
+    if (redirect) {
+      if (redirects + 1 <= o_.max_redirects) defer_or_offer(l.target, depth, redirects + 1);
+    } else {
+      defer_or_offer(l.target, depth + 1, 0);
+    }
+  }
+}
+
+void Crawler::defer_or_offer(const std::string& url, int depth, int redirects) {
+  if (reading_back_) {
+    deferred_.push_back({url, depth, redirects});
+  } else {
+    offer(url, depth, redirects);
+  }
+}
+
+void Crawler::read_back(const std::vector<fs::path>& files) {
+  // Links are offered only once every journaled URL is marked seen: a page journaled after a
+  // page that links to it must not be queued again.
+  reading_back_ = true;
+  for (const fs::path& f : files) {
+    std::vector<WarcRecord> kept;
+    bool truncated = false;
+    {
+      WarcReader reader(f.string(), /*tolerate_truncated_tail=*/true);
+      WarcRecord rec;
+      while (reader.next(rec)) {
+        const std::string url = rec.target_uri();
+        const int depth = std::atoi(std::string(rec.field(kDepthField)).c_str());
+        const int redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
+        frontier_.mark_seen(url);
+        ++rep_.resumed;
+        if (rec.type() == "response") {
+          const HttpResponse h = parse_http_response(rec.block, f.string());
+          rep_.bytes += h.body.size();
+          follow_links(make_page_record(url, h.status, h.header("Content-Type"),
+                                        h.header("Location"), h.body),
+                       depth, redirects);
+        } else if (rec.type() == "resource") {
+          rep_.bytes += rec.block.size();
+          follow_links(make_page_record(url, 200, rec.field("Content-Type"), "", rec.block), depth,
+                       redirects);
+        }
+        kept.push_back(std::move(rec));
+      }
+      truncated = reader.truncated();
+    }
+    if (truncated) {
+      // Rewrite the file without the record that was being written when the crawl died.
+      const std::string tmp = f.string() + ".repair";
+      {
+        WarcWriter w(tmp);
+        for (const WarcRecord& r : kept) {
+          std::vector<std::pair<std::string, std::string>> fields;
+          for (const auto& [k, v] : r.fields) {
+            if (k != "WARC-Type" && k != "WARC-Record-ID" && k != "WARC-Date" &&
+                k != "WARC-Target-URI" && k != "Content-Type" && k != "Content-Length")
+              fields.emplace_back(k, v);
+          }
+          w.write(r.type(), r.target_uri(), r.field("Content-Type"), r.block, fields);
+        }
+      }
+      fs::rename(tmp, f);
+    }
+  }
+  reading_back_ = false;
+  for (const Deferred& d : deferred_) offer(d.url, d.depth, d.redirects);
+  deferred_.clear();
+}
+
+void Crawler::open_journal() {
+  const fs::path dir = journal_dir(o_.output);
+  std::error_code ec;
+  const bool exists = fs::exists(dir, ec);
+  if (exists && !o_.resume) {
+    if (!o_.force) {
+      fail(dir.string(),
+           ": a crawl journal is already there; pass --resume to continue that crawl, or "
+           "--force to start over");
+    }
+    fs::remove_all(dir, ec);
+  }
+  if (!exists && o_.resume && !fs::exists(dir, ec))
+    fail(dir.string(), ": no crawl journal to resume (start the crawl without --resume)");
+  fs::create_directories(dir, ec);
+  if (ec) fail(dir.string(), ": cannot create: ", ec.message());
+  if (!o_.resume) save_settings(o_);
+  const std::vector<fs::path> files = journal_files(dir);
+  if (o_.resume) read_back(files);
+  char name[32];
+  std::snprintf(name, sizeof name, "journal-%05zu.warc.gz", files.size() + 1);
+  journal_ = std::make_unique<WarcWriter>((dir / name).string());
+}
+
+bool Crawler::robots_ready(const std::string& host) {
+  if (!o_.robots || host == "file://") return true;
+  auto [it, inserted] = robots_state_.try_emplace(host, RobotsState::kWanted);
+  return it->second == RobotsState::kKnown;
+}
+
+void Crawler::on_robots(const FetchResult& r) {
+  const std::string host = host_key(r.url);
+  Robots rb;
+  if (!r.error.empty() || r.status >= 500) {
+    rb = Robots::disallow_all();
+  } else if (r.status >= 200 && r.status < 300) {
+    rb = Robots::parse(r.body);
+  } else {
+    rb = Robots::allow_all();
+  }
+  if (rb.crawl_delay()) frontier_.set_delay(host, *rb.crawl_delay());
+  robots_[host] = std::move(rb);
+  robots_state_[host] = RobotsState::kKnown;
+}
+
+void Crawler::journal_error(const FrontierItem& item, const std::string& error) {
+  journal_->write("metadata", item.url, "text/plain", "webrank-fetch-error: " + error + "\n",
+                  {{kDepthField, std::to_string(item.depth)},
+                   {kRedirectsField, std::to_string(item.redirects)}});
+  ++rep_.errors;
+  ++rep_.fetched_now;
+}
+
+void Crawler::fetch_file(const FrontierItem& item) {
+  const std::optional<std::string> path = file_path(item.url);
+  std::error_code ec;
+  fs::path p = path ? fs::path(*path) : fs::path();
+  std::string body, type;
+  bool truncated = false;
+  if (path && fs::is_directory(p, ec)) {
+    if (fs::is_regular_file(p / "index.html", ec)) {
+      body = read_file(p / "index.html", o_.fetcher.max_bytes, &truncated);
+      type = "text/html";
+    } else {
+      body = directory_listing(p);
+      type = "text/html";
+    }
+  } else if (path && fs::is_regular_file(p, ec)) {
+    body = read_file(p, o_.fetcher.max_bytes, &truncated);
+    std::string ext = p.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == ".html" || ext == ".htm") type = "text/html";
+  } else {
+    journal_error(item, "no such file");
+    return;
+  }
+  std::vector<std::pair<std::string, std::string>> fields{{kDepthField, std::to_string(item.depth)},
+                                                          {kRedirectsField, "0"}};
+  if (truncated) fields.emplace_back("WARC-Truncated", "length");
+  journal_->write("resource", item.url, type, body, fields);
+  ++rep_.fetched_now;
+  rep_.bytes += body.size();
+  follow_links(make_page_record(item.url, 200, type, "", body), item.depth, 0);
+}
+
+void Crawler::on_result(FetchResult r) {
+  const auto it = in_flight_.find(r.tag);
+  if (it == in_flight_.end()) return;
+  FrontierItem item = std::move(it->second);
+  in_flight_.erase(it);
+  const auto now = Clock::now();
+  const std::string host = host_key(item.url);
+  frontier_.done(host, now);
+  const bool transient = !r.error.empty() || r.status == 429 || r.status == 500 ||
+                         r.status == 502 || r.status == 503 || r.status == 504;
+  if (transient && item.attempts < o_.retries && !g_stop) {
+    const double wait = o_.backoff * static_cast<double>(1 << item.attempts);
+    ++item.attempts;
+    ++rep_.retries;
+    frontier_.retry(std::move(item),
+                    now + std::chrono::microseconds(static_cast<std::int64_t>(wait * 1e6)));
+    return;
+  }
+  if (!r.error.empty()) {
+    journal_error(item, r.error);
+    return;
+  }
+  std::vector<std::pair<std::string, std::string>> fields{
+      {kDepthField, std::to_string(item.depth)}, {kRedirectsField, std::to_string(item.redirects)}};
+  if (r.truncated) fields.emplace_back("WARC-Truncated", "length");
+  journal_->write("response", item.url, "application/http; msgtype=response",
+                  r.header_block + "\r\n" + r.body, fields);
+  ++rep_.fetched_now;
+  if (r.status >= 500) ++rep_.errors;
+  rep_.bytes += r.body.size();
+  follow_links(make_page_record(item.url, r.status, r.content_type, r.location, r.body), item.depth,
+               item.redirects);
+}
+
+void Crawler::report(bool force) {
+  const auto now = Clock::now();
+  if (!on_progress_ || (!force && now - last_report_ < std::chrono::milliseconds(200))) return;
+  last_report_ = now;
+  CrawlProgress p;
+  p.pages = rep_.resumed + rep_.fetched_now;
+  p.queued = frontier_.queued();
+  p.in_flight = fetcher_.active();
+  p.errors = rep_.errors;
+  p.bytes = rep_.bytes;
+  p.seconds = std::chrono::duration<double>(now - start_).count();
+  on_progress_(p);
+}
+
+CrawlReport Crawler::run() {
+  open_journal();
+  for (const auto& s : o_.seeds) {
+    const std::optional<std::string> u = normalize_url(s);
+    if (!u) fail("crawl: seed '", s, "' is not an http, https or file URL");
+    offer(*u, 0, 0);
+  }
+  auto pages = [&] { return rep_.resumed + rep_.fetched_now; };
+  auto host_ok = [&](const std::string& h) { return robots_ready(h); };
+  while (!g_stop) {
+    const auto now = Clock::now();
+    // Robots.txt first for every host that has URLs waiting.
+    for (auto& [host, state] : robots_state_) {
+      if (state == RobotsState::kWanted) {
+        state = RobotsState::kFetching;
+        fetcher_.start(host + "/robots.txt", kRobotsTag | next_tag_++);
+      }
+    }
+    while (fetcher_.active() < static_cast<std::size_t>(o_.fetcher.max_connections) &&
+           pages() + in_flight_.size() < o_.max_pages) {
+      std::optional<FrontierItem> item = frontier_.next(now, host_ok);
+      if (!item) break;
+      const std::optional<Url> u = parse_url(item->url);
+      const std::string host = host_key(item->url);
+      if (u && u->scheme == "file") {
+        fetch_file(*item);
+        frontier_.release(host);
+        continue;
+      }
+      if (o_.robots && u && !robots_[host].allowed(u->path_and_query())) {
+        ++rep_.robots_blocked;
+        frontier_.release(host);
+        continue;
+      }
+      const std::uint64_t tag = next_tag_++;
+      fetcher_.start(item->url, tag);
+      in_flight_.emplace(tag, std::move(*item));
+    }
+    if (pages() >= o_.max_pages && in_flight_.empty()) {
+      rep_.page_limit = frontier_.queued() > 0;
+      break;
+    }
+    const bool robots_wait =
+        std::any_of(robots_state_.begin(), robots_state_.end(),
+                    [](const auto& p) { return p.second != RobotsState::kKnown; });
+    if (fetcher_.active() == 0 && !robots_wait) {
+      if (frontier_.queued() == 0) break;
+      // Everything queued waits for politeness or back-off: sleep until the first is due.
+      const auto due = frontier_.next_ready().value_or(now);
+      const auto wait = std::min<Clock::duration>(std::max<Clock::duration>(due - now, {}),
+                                                  std::chrono::milliseconds(100));
+      std::this_thread::sleep_for(wait);
+      report(false);
+      continue;
+    }
+    for (FetchResult& r : fetcher_.poll(50)) {
+      if (r.tag & kRobotsTag) {
+        on_robots(r);
+      } else {
+        on_result(std::move(r));
+      }
+    }
+    report(false);
+  }
+  if (g_stop) {
+    rep_.interrupted = true;
+    fetcher_.abort_all();
+    in_flight_.clear();
+  }
+  report(true);
+  rep_.pages = pages();
+  rep_.crawl_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  journal_.reset();
+  return rep_;
+}
+
+}  // namespace
+
+void request_stop() {
+  g_stop = 1;
+}
+
+CrawlReport crawl(const CrawlOptions& options,
+                  const std::function<void(const CrawlProgress&)>& on_progress,
+                  const std::function<void(const BuildProgress&)>& on_build_progress) {
+  CrawlOptions o = options;
+  std::error_code ec;
+  if (o.resume) load_settings(o);
+  if (o.seeds.empty()) fail("crawl: no seed URL given");
+  if (!o.resume && !o.force && fs::exists(o.output, ec)) {
+    fail(o.output.string(),
+         ": already exists; pass --force to replace it (it is replaced once the crawl is built)");
+  }
+  if (fs::exists(o.output, ec) &&
+      (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest))) {
+    fail(o.output.string(), ": exists and is not a webrank database; refusing to replace it");
+  }
+  CrawlReport rep;
+  {
+    Crawler c(o, on_progress);
+    rep = c.run();
+  }
+  BuildOptions b;
+  for (const fs::path& f : journal_files(journal_dir(o.output))) b.inputs.push_back(f.string());
+  b.format = "warc";
+  b.output = o.output;
+  b.force = fs::exists(o.output, ec);
+  b.on_progress = on_build_progress;
+  rep.build = build_database(b);
+  return rep;
+}
+
+}  // namespace webrank::crawl

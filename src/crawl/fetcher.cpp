@@ -1,0 +1,159 @@
+#include "crawl/fetcher.hpp"
+
+#include <curl/curl.h>
+#include <strings.h>
+
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+#include "webrank/error.hpp"
+
+namespace webrank::crawl {
+namespace {
+
+struct Transfer {
+  CURL* easy = nullptr;
+  FetchResult result;
+  std::uint64_t max_bytes = 0;
+  std::vector<std::string> headers;  // of the last response
+  std::chrono::steady_clock::time_point start;
+};
+
+std::size_t on_body(char* data, std::size_t size, std::size_t n, void* user) {
+  auto* t = static_cast<Transfer*>(user);
+  const std::size_t bytes = size * n;
+  const std::size_t room =
+      t->max_bytes - std::min<std::uint64_t>(t->max_bytes, t->result.body.size());
+  if (bytes > room) {
+    t->result.body.append(data, room);
+    t->result.truncated = true;
+    return 0;  // stops the transfer (CURLE_WRITE_ERROR, treated as success below)
+  }
+  t->result.body.append(data, bytes);
+  return bytes;
+}
+
+std::size_t on_header(char* data, std::size_t size, std::size_t n, void* user) {
+  auto* t = static_cast<Transfer*>(user);
+  std::string line(data, size * n);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  if (line.starts_with("HTTP/")) t->headers.clear();  // a new response (after 100 Continue)
+  if (!line.empty()) t->headers.push_back(std::move(line));
+  return size * n;
+}
+
+bool header_is(const std::string& line, const char* name) {
+  const std::size_t n = std::strlen(name);
+  return line.size() > n && line[n] == ':' && strncasecmp(line.data(), name, n) == 0;
+}
+
+std::string header_value(const std::string& line) {
+  std::size_t i = line.find(':') + 1;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return line.substr(i);
+}
+
+}  // namespace
+
+struct Fetcher::Impl {
+  FetcherOptions o;
+  CURLM* multi = nullptr;
+  std::map<CURL*, std::unique_ptr<Transfer>> transfers;
+};
+
+Fetcher::Fetcher(FetcherOptions o) : impl_(std::make_unique<Impl>()) {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  impl_->o = std::move(o);
+  impl_->multi = curl_multi_init();
+  if (!impl_->multi) fail("crawl: cannot initialize libcurl");
+  curl_multi_setopt(impl_->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
+                    static_cast<long>(impl_->o.max_connections));
+}
+
+Fetcher::~Fetcher() {
+  abort_all();
+  curl_multi_cleanup(impl_->multi);
+}
+
+void Fetcher::start(const std::string& url, std::uint64_t tag) {
+  auto t = std::make_unique<Transfer>();
+  t->result.tag = tag;
+  t->result.url = url;
+  t->max_bytes = impl_->o.max_bytes;
+  t->start = std::chrono::steady_clock::now();
+  CURL* e = curl_easy_init();
+  if (!e) fail("crawl: cannot create a libcurl handle");
+  t->easy = e;
+  curl_easy_setopt(e, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_USERAGENT, impl_->o.user_agent.c_str());
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(impl_->o.timeout * 1000));
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
+                   static_cast<long>(impl_->o.connect_timeout * 1000));
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
+  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(e, CURLOPT_HEADERDATA, t.get());
+  curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
+  curl_multi_add_handle(impl_->multi, e);
+  impl_->transfers.emplace(e, std::move(t));
+}
+
+std::vector<FetchResult> Fetcher::poll(int wait_ms) {
+  std::vector<FetchResult> done;
+  int running = 0;
+  curl_multi_perform(impl_->multi, &running);
+  if (running > 0) {
+    curl_multi_poll(impl_->multi, nullptr, 0, wait_ms, nullptr);
+    curl_multi_perform(impl_->multi, &running);
+  }
+  int left = 0;
+  while (CURLMsg* m = curl_multi_info_read(impl_->multi, &left)) {
+    if (m->msg != CURLMSG_DONE) continue;
+    CURL* e = m->easy_handle;
+    auto it = impl_->transfers.find(e);
+    if (it == impl_->transfers.end()) continue;
+    Transfer& t = *it->second;
+    FetchResult r = std::move(t.result);
+    const CURLcode code = m->data.result;
+    long status = 0;
+    curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+    r.status = static_cast<int>(status);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t.start).count();
+    if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && r.truncated)) {
+      r.error = curl_easy_strerror(code);
+    } else if (status == 0) {
+      r.error = "no HTTP response";
+    }
+    for (const std::string& h : t.headers) {
+      if (header_is(h, "Transfer-Encoding")) continue;
+      if (header_is(h, "Content-Type") && r.content_type.empty()) r.content_type = header_value(h);
+      if (header_is(h, "Location") && r.location.empty()) r.location = header_value(h);
+      r.header_block += h + "\r\n";
+    }
+    curl_multi_remove_handle(impl_->multi, e);
+    curl_easy_cleanup(e);
+    impl_->transfers.erase(it);
+    done.push_back(std::move(r));
+  }
+  return done;
+}
+
+std::size_t Fetcher::active() const {
+  return impl_->transfers.size();
+}
+
+void Fetcher::abort_all() {
+  for (auto& [e, t] : impl_->transfers) {
+    curl_multi_remove_handle(impl_->multi, e);
+    curl_easy_cleanup(e);
+  }
+  impl_->transfers.clear();
+}
+
+}  // namespace webrank::crawl

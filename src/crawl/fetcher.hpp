@@ -1,0 +1,60 @@
+// HTTP(S) fetching with libcurl's multi interface: many transfers in flight on one thread.
+//
+// Contract:
+// - start() begins a GET of a URL; poll() waits up to `wait_ms` for activity and returns the
+//   transfers that ended. Redirects are not followed (the crawler journals each hop and
+//   decides), nothing is decompressed (no Accept-Encoding is sent), cookies are not kept.
+// - A result has the HTTP status and the raw header block of the final response (status line
+//   and fields, without Transfer-Encoding: curl has undone the chunking), the body, and
+//   `error` (empty on success) for transport failures: DNS, refused or dropped connections,
+//   the connect timeout and the whole-transfer timeout.
+// - Bodies longer than max_bytes are cut there: the transfer is stopped, `truncated` is set
+//   and the result is otherwise a success.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace webrank::crawl {
+
+struct FetcherOptions {
+  double timeout = 30;          // seconds for the whole transfer
+  double connect_timeout = 10;  // seconds
+  std::uint64_t max_bytes = 10 << 20;
+  std::string user_agent = "webrank/0.1 (+https://github.com/webrank)";
+  int max_connections = 16;
+};
+
+struct FetchResult {
+  std::uint64_t tag = 0;
+  std::string url;
+  int status = 0;
+  std::string header_block;  // "HTTP/1.1 200 OK\r\nField: value\r\n...\r\n"
+  std::string content_type, location;
+  std::string body;
+  bool truncated = false;
+  std::string error;  // transport failure; empty on success
+  double seconds = 0;
+};
+
+class Fetcher {
+ public:
+  explicit Fetcher(FetcherOptions o);
+  ~Fetcher();
+  Fetcher(const Fetcher&) = delete;
+  Fetcher& operator=(const Fetcher&) = delete;
+
+  void start(const std::string& url, std::uint64_t tag);
+  std::vector<FetchResult> poll(int wait_ms);
+  std::size_t active() const;
+  // Stops every transfer in flight (their results are dropped).
+  void abort_all();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace webrank::crawl

@@ -1,0 +1,202 @@
+"""`webrank crawl` against a generated test site served on 127.0.0.1 (tests/cli/testsite.py).
+
+The site has robots.txt, redirects and a redirect loop, 404 and 500 answers, a slow and a
+dropped response, broken and 50,000-deep HTML, infinite URL spaces (repeating segments, a
+calendar, session ids) and a 20 MB page; each test starts its own server on a free port, bounds
+its requests and lifetime, and stops it by PID. Checked: what was fetched (the server's request
+log), what the database says about every page (`export --pages`), the links (`export`), that
+an interrupted crawl (SIGINT, or SIGKILL) resumes with --resume without fetching anything
+twice and ends with the same web as an uninterrupted one, and that crawling a documentation
+set over HTTP, over file:// and importing its journal (WARC) or its files give the same graph.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testsite  # noqa: E402
+import wrcli  # noqa: E402
+
+FAST = ("--delay", "0", "--timeout", "1", "--connect-timeout", "1", "--retries", "1",
+        "--backoff", "0.05", "-q")
+
+
+def pages_of(test, db):
+    out = test.wr("export", db, "--pages").out
+    return {r[0]: r for r in (line.split("\t") for line in out.splitlines()[1:] if line)}
+
+
+def links_of(test, db):
+    out = test.wr("export", db).out
+    return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
+
+
+class TrapSite(wrcli.WebrankTestCase):
+    def make_site(self):
+        root = self.path("site")
+        os.makedirs(os.path.join(root, "private"))
+        self.write("site/robots.txt", "User-agent: *\nDisallow: /private/\n")
+        self.write("site/private/secret.html", "<title>secret</title>")
+        links = ["/redirect/3", "/loop/a", "/status/404", "/status/500", "/slow", "/drop",
+                 "/huge", "/trap/", "/calendar?d=0", "/session?sid=1", "/nest", "/broken",
+                 "/private/secret.html", "http://example.invalid/elsewhere", "mailto:x@y.z",
+                 "page.html#section"]
+        body = "".join('<a href="%s">link %d</a>\n' % (l, i) for i, l in enumerate(links))
+        body += '<a href="/nofollowed.html" rel="nofollow">nf</a>'
+        self.write("site/index.html", "<html><title>Trap site</title><body>%s</body></html>"
+                   % body)
+        self.write("site/page.html", "<title>page</title><a href='index.html'>home</a>")
+        self.write("site/nofollowed.html", "<title>nf</title>")
+        return root
+
+    def test_traps_failures_and_limits(self):
+        root = self.make_site()
+        with testsite.SiteServer(root, self.dir, max_requests=600, max_seconds=100) as srv:
+            t0 = time.time()
+            self.wr("crawl", srv.url + "/index.html", "-o", "t.db", "--max-bytes", "1000000",
+                    "--max-query-variants", "20", "--max-pages", "400", *FAST)
+            elapsed = time.time() - t0
+            reqs = srv.requests()
+            u = srv.url
+        self.assertLess(elapsed, 60)
+        paths = [r[0] for r in reqs]
+        count = lambda p: sum(1 for x in paths if x == p)
+        pages = pages_of(self, "t.db")
+        status = lambda p: pages[u + p][1] if u + p in pages else None
+        # robots.txt asked once; the disallowed page is a page, never fetched
+        self.assertEqual(count("/robots.txt"), 1)
+        self.assertEqual(count("/private/secret.html"), 0)
+        self.assertEqual(status("/private/secret.html"), "0")
+        # redirects: each hop journaled and followed
+        self.assertEqual(status("/redirect/3"), "301")
+        self.assertEqual(status("/redirect/0"), "302")
+        self.assertIn((u + "/redirect/3", u + "/redirect/2"), links_of(self, "t.db"))
+        self.assertEqual(count("/loop/a"), 1)
+        self.assertEqual(count("/loop/b"), 1)
+        # errors: 404 kept, 500 retried once, timeouts and dropped connections are unfetched
+        self.assertEqual(status("/status/404"), "404")
+        self.assertEqual(count("/status/500"), 2)
+        self.assertEqual(status("/status/500"), "500")
+        self.assertEqual(status("/slow"), "0")
+        self.assertEqual(count("/slow"), 2)
+        self.assertEqual(status("/drop"), "0")
+        # the huge page is cut at --max-bytes: its first link is kept, its last is not
+        self.assertEqual(pages[u + "/huge"][2], "huge")
+        self.assertIn(u + "/huge-first.html", pages)
+        self.assertNotIn(u + "/huge-last.html", pages)
+        # infinite spaces are bounded
+        self.assertLessEqual(sum(1 for p in paths if p.startswith("/trap/")), 4)
+        self.assertLessEqual(sum(1 for p in paths if p.startswith("/calendar")), 21)
+        self.assertEqual(sum(1 for p in paths if p.startswith("/session")), 1)
+        # broken and deep HTML still give links
+        self.assertEqual(status("/nest"), "200")
+        self.assertIn(u + "/nest-first.html", pages)
+        for p in ("/broken-a.html", "/broken-c.html"):
+            self.assertIn(u + p, pages)
+        # scope, fragments, nofollow
+        self.assertEqual(pages["http://example.invalid/elsewhere"][1], "0")
+        self.assertEqual(status("/page.html"), "200")
+        self.assertFalse(any("#" in k for k in pages))
+        self.assertEqual(status("/nofollowed.html"), "200")
+        self.assertNotIn((u + "/index.html", u + "/nofollowed.html"), links_of(self, "t.db"))
+        self.assertEqual(pages[u + "/nofollowed.html"][4], "0")
+        self.assertLess(len(reqs), 600)
+
+    def test_page_and_depth_limits(self):
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=40)
+        with testsite.SiteServer(root, self.dir, max_requests=200, max_seconds=60) as srv:
+            self.wr("crawl", srv.url + "/index.html", "-o", "p.db", "--max-pages", "10", *FAST)
+            self.wr("crawl", srv.url + "/index.html", "-o", "d.db", "--max-depth", "0", *FAST)
+        fetched = [p for p in pages_of(self, "p.db").values() if p[1] != "0"]
+        self.assertEqual(len(fetched), 10)
+        fetched = [p for p in pages_of(self, "d.db").values() if p[1] != "0"]
+        self.assertEqual(len(fetched), 1)
+
+    def test_existing_outputs_are_refused(self):
+        self.write("e.tsv", "a\tb\n")
+        self.build("e.tsv", db="e.db")
+        res = self.wr("crawl", "file://" + self.dir + "/e.tsv", "-o", "e.db", expect=1)
+        self.assertIn("already exists", res.err)
+        res = self.wr("crawl", "file://" + self.dir + "/x.html", "-o", "n.db", "--resume",
+                      expect=1)
+        self.assertIn("no crawl journal to resume", res.err)
+        self.wr("crawl", "ftp://x/", "-o", "n2.db", expect=1)
+
+
+class Resume(wrcli.WebrankTestCase):
+    def crawl_proc(self, url, db, *extra):
+        return subprocess.Popen([wrcli.WEBRANK, "crawl", url, "-o", db, "-q", *extra],
+                                cwd=self.dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def interrupted_then_resumed(self, sig):
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=60)
+        slow = ("--delay", "0.04", "--per-host", "1")
+        with testsite.SiteServer(root, self.dir, max_requests=400, max_seconds=90) as srv:
+            p = self.crawl_proc(srv.url + "/index.html", "r.db", *slow)
+            deadline = time.time() + 20
+            # wait until some pages are journaled, then interrupt
+            while time.time() < deadline and len(srv.requests()) < 15:
+                time.sleep(0.05)
+            os.kill(p.pid, sig)
+            out, err = p.communicate(timeout=30)
+            first = len(srv.requests())
+            if sig == signal.SIGINT:
+                self.assertEqual(p.returncode, 0, err.decode())
+                partial = pages_of(self, "r.db")
+                self.assertLess(len([x for x in partial.values() if x[1] != "0"]), 60)
+            else:
+                self.assertFalse(os.path.exists(self.path("r.db")))
+            self.assertLess(first, 61)
+            self.wr("crawl", "-o", "r.db", "--resume", "-q", *slow)
+            paths = [r[0] for r in srv.requests() if r[0] != "/robots.txt"]
+            self.wr("crawl", srv.url + "/index.html", "-o", "full.db", "-q", "--delay", "0")
+        # nothing fetched twice (a transfer in flight when interrupted may be)
+        dup = len(paths) - len(set(paths))
+        self.assertLessEqual(dup, 1, sorted(paths))
+        self.assertEqual(links_of(self, "r.db"), links_of(self, "full.db"))
+        fetched = [x for x in pages_of(self, "r.db").values() if x[1] == "200"]
+        self.assertEqual(len(fetched), 60)
+
+    def test_sigint_builds_then_resume_completes(self):
+        self.interrupted_then_resumed(signal.SIGINT)
+
+    def test_sigkill_then_resume_completes(self):
+        self.interrupted_then_resumed(signal.SIGKILL)
+
+
+class SameWebThreeWays(wrcli.WebrankTestCase):
+    def test_http_file_and_warc_give_the_same_graph(self):
+        root = self.path("docs")
+        testsite.write_doc_site(root, pages=50, seed=11)
+        with testsite.SiteServer(root, self.dir, max_requests=200, max_seconds=60) as srv:
+            self.wr("crawl", srv.url + "/index.html", "-o", "http.db", "-q", "--delay", "0")
+            url = srv.url
+        real = os.path.realpath(root)
+        self.wr("crawl", "file://" + real + "/index.html", "-o", "file.db", "-q")
+        journal = self.path("http.db.crawl")
+        warcs = sorted(os.path.join(journal, f) for f in os.listdir(journal)
+                       if f.endswith(".warc.gz"))
+        self.wr("import", *warcs, "-o", "warc.db")
+        self.wr("import", root, "-o", "dir.db")
+        to_http = lambda s: s.replace("file://" + real, url)
+        http_links = links_of(self, "http.db")
+        self.assertGreater(len(http_links), 150)
+        self.assertEqual(links_of(self, "warc.db"), http_links)
+        for db in ("file.db", "dir.db"):
+            self.assertEqual(sorted((to_http(a), to_http(b)) for a, b in links_of(self, db)),
+                             http_links, db)
+        hp = pages_of(self, "http.db")
+        fp = {to_http(k): v for k, v in pages_of(self, "file.db").items()}
+        self.assertEqual({k: v[1:] for k, v in hp.items()}, {k: v[1:] for k, v in fp.items()})
+        _, r1 = self.rank("http.db", out="h.tsv")
+        _, r2 = self.rank("file.db", out="f.tsv")
+        self.assertRanksClose({to_http(k): v for k, v in r2.items()}, r1, 1e-12)
+
+
+if __name__ == "__main__":
+    wrcli.main()
