@@ -1,13 +1,53 @@
 #!/usr/bin/env bash
-# The main job on the built-in default web: generate a synthetic host-clustered web of 20,000
-# pages, build its link database, rank it and show the top pages. Needs a built ./build/webrank.
+# The main job on the built-in default web: a real web, the PostgreSQL 15 documentation shipped
+# by Debian (postgresql-doc-15: `apt-get download` + `dpkg-deb -x` into out/pgdoc, cached; no
+# server is installed), served on 127.0.0.1 by `python3 -m http.server`, crawled by webrank's
+# own crawler, ranked, and its top pages shown. Without network access to the Debian archive
+# it falls back to the synthetic web (a host-clustered web of 20,000 pages). Needs a built
+# ./build/webrank.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=./build/webrank
 out=${WEBRANK_DEMO_DIR:-out/demo}
 mkdir -p "$out"
-"$W" generate --model web --pages 20000 --links 200000 --seed 1 -o "$out/web.tsv"
-"$W" build "$out/web.tsv" -o "$out/web.db" --force
-"$W" info "$out/web.db"
-"$W" rank "$out/web.db" --out "$out/pagerank.tsv"
-"$W" top "$out/web.db" -k 15
+
+pg=out/pgdoc
+docs=usr/share/doc/postgresql-doc-15/html
+if [ ! -f "$pg/$docs/index.html" ]; then
+  echo "demo: fetching the PostgreSQL 15 documentation (apt-get download postgresql-doc-15)" >&2
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && apt-get download postgresql-doc-15 > /dev/null 2>&1) &&
+     rm -rf "$pg.tmp" && dpkg-deb -x "$tmp"/postgresql-doc-15_*.deb "$pg.tmp"; then
+    rm -rf "$pg" && mv "$pg.tmp" "$pg"
+  fi
+  rm -rf "$tmp" "$pg.tmp"
+fi
+
+if [ ! -f "$pg/$docs/index.html" ]; then
+  echo "demo: postgresql-doc-15 could not be downloaded (no network?); ranking the synthetic" \
+       "web instead" >&2
+  "$W" generate --model web --pages 20000 --links 200000 --seed 1 -o "$out/web.tsv"
+  "$W" build "$out/web.tsv" -o "$out/web.db" --force
+  "$W" info "$out/web.db"
+  "$W" rank "$out/web.db" --out "$out/pagerank.tsv"
+  "$W" top "$out/web.db" -k 15
+  exit 0
+fi
+
+# Serve the extracted package on a free loopback port; the server is stopped by its PID.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory "$pg" "$port" > /dev/null 2>&1 &
+server=$!
+trap 'kill "$server" 2> /dev/null || true' EXIT
+for _ in $(seq 100); do
+  (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break
+  sleep 0.1
+done
+
+base="http://127.0.0.1:$port/$docs/"
+"$W" crawl "${base}index.html" -o "$out/pg.db" --scope "$base" --force \
+  --delay 0 --per-host 4 --connections 4
+kill "$server" 2> /dev/null || true
+"$W" info "$out/pg.db"
+"$W" rank "$out/pg.db" --out "$out/pagerank.tsv"
+"$W" top "$out/pg.db" -k 20
