@@ -11,6 +11,7 @@ set over HTTP, over file:// and importing its journal (WARC) or its files give t
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -196,6 +197,52 @@ class SameWebThreeWays(wrcli.WebrankTestCase):
         _, r1 = self.rank("http.db", out="h.tsv")
         _, r2 = self.rank("file.db", out="f.tsv")
         self.assertRanksClose({to_http(k): v for k, v in r2.items()}, r1, 1e-12)
+
+
+PGDOC = os.path.join(wrcli._REPO, "out", "pgdoc")
+PGDOC_HTML = "usr/share/doc/postgresql-doc-15/html"
+
+
+@wrcli.unittest.skipUnless(os.path.isfile(os.path.join(PGDOC, PGDOC_HTML, "index.html")),
+                           "out/pgdoc not found (scripts/demo.sh extracts postgresql-doc-15 "
+                           "there): PostgreSQL documentation test skipped")
+class PostgresDocs(wrcli.WebrankTestCase):
+    """The real documentation set of the demo, four ways: crawled over HTTP, crawled over
+    file://, the crawl's journal imported, and a WARC written by wget from the same server."""
+
+    def test_four_ways_same_graph(self):
+        real = os.path.realpath(PGDOC)
+        with testsite.SiteServer(real, self.dir, max_requests=5000, max_seconds=100) as srv:
+            base = "%s/%s/" % (srv.url, PGDOC_HTML)
+            t0 = time.time()
+            self.wr("crawl", base + "index.html", "-o", "http.db", "--scope", base, "-q",
+                    "--delay", "0", "--per-host", "4", "--connections", "4")
+            crawl_seconds = time.time() - t0
+            if shutil.which("wget"):
+                subprocess.run(["wget", "-q", "-r", "-l", "inf", "-np", "-e", "robots=off",
+                                "--reject", "*.css,*.png,*.svg,*.gif,*.jpg",
+                                "-P", self.path("mirror"), "--warc-file", self.path("wget"),
+                                "--no-warc-keep-log", "--tries", "1", "--timeout", "10",
+                                base + "index.html"], check=False, timeout=120)
+            url = srv.url
+        self.wr("crawl", "file://%s/%s/index.html" % (real, PGDOC_HTML), "-o", "file.db", "-q")
+        journal = self.path("http.db.crawl")
+        warcs = sorted(os.path.join(journal, f) for f in os.listdir(journal)
+                       if f.endswith(".warc.gz"))
+        self.wr("import", *warcs, "-o", "journal.db")
+        http_links = links_of(self, "http.db")
+        fetched = [p for p in pages_of(self, "http.db").values() if p[1] == "200"]
+        self.assertGreater(len(fetched), 1000)
+        self.assertGreater(len(http_links), 10000)
+        self.assertEqual(links_of(self, "journal.db"), http_links)
+        to_http = lambda s: s.replace("file://" + real, url)
+        self.assertEqual(sorted((to_http(a), to_http(b)) for a, b in links_of(self, "file.db")),
+                         http_links)
+        if shutil.which("wget"):
+            self.wr("import", self.path("wget.warc.gz"), "-o", "wget.db")
+            self.assertEqual(links_of(self, "wget.db"), http_links)
+        sys.stderr.write("\n[pgdoc: %d pages fetched, %d links, HTTP crawl %.1f s]\n"
+                         % (len(fetched), len(http_links), crawl_seconds))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,130 @@
+// Page data of crawled webs (include/webrank/page_data.hpp, docs/format.md): what the builder
+// stores from page records and the Database accessors return; nothing for other databases;
+// damage in the page sections is caught like anywhere else.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "crawl/url.hpp"
+#include "graph/edge_list_reader.hpp"
+#include "test_graphs.hpp"
+#include "webrank/build.hpp"
+#include "webrank/database.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::testing {
+namespace fs = std::filesystem;
+namespace {
+
+Database import_dir(const TempDir& dir) {
+  BuildOptions o;
+  o.inputs = {(dir / "site").string()};
+  o.format = "html-dir";
+  o.output = dir / "site.db";
+  build_database(o);
+  Database db = Database::open(dir / "site.db");
+  db.verify();
+  return db;
+}
+
+TEST(PageData, StoredAndReadBack) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  dir.write("site/a.html",
+            "<title>Page A</title><p>Alpha text</p><a href='b.html'>to B</a>"
+            "<a href='c.html' rel=nofollow>to C</a><a href='b.html#x'>B again</a>");
+  dir.write("site/b.html", "<title>Page B</title><a href='a.html'>back to A</a>");
+  dir.write("site/dup.html", "<title>Page B</title><a href='a.html'>back to A</a>");
+  const Database db = import_dir(dir);
+  ASSERT_TRUE(db.has_page_data());
+  const std::string base = crawl::file_url(fs::absolute(dir / "site").lexically_normal().string());
+  const PageId a = *db.find(base + "/a.html"), b = *db.find(base + "/b.html"),
+               c = *db.find(base + "/c.html"), dup = *db.find(base + "/dup.html");
+  EXPECT_EQ(db.status(a), 200);
+  EXPECT_EQ(db.title(a), "Page A");
+  EXPECT_EQ(db.text(a), "Alpha text to B to C B again");
+  EXPECT_EQ(db.final_url(a), base + "/a.html");
+  EXPECT_EQ(db.anchor_text(b), "to B\nB again");
+  EXPECT_EQ(db.anchor_text(a), "back to A\nback to A");
+  // c was only linked: a page with no known out-links, not fetched
+  EXPECT_EQ(db.status(c), 0);
+  EXPECT_FALSE(db.title(c));
+  EXPECT_FALSE(db.content_hash(c));
+  EXPECT_EQ(db.anchor_text(c), "to C");
+  // exact duplicates share the content hash
+  EXPECT_EQ(db.content_hash(b), db.content_hash(dup));
+  EXPECT_NE(db.content_hash(a), db.content_hash(b));
+  // the nofollow link is recorded, not ranked
+  ASSERT_EQ(db.nofollow_links(a).size(), 1u);
+  EXPECT_EQ(db.nofollow_links(a)[0], c);
+  EXPECT_EQ(db.num_nofollow_links(), 1u);
+  const auto out = db.graph().out.neighbors(a);
+  EXPECT_EQ(std::vector<PageId>(out.begin(), out.end()), std::vector<PageId>{b});
+}
+
+TEST(PageData, RedirectChainsEndWhereTheyEnd) {
+  struct Sink : EdgeListSink {
+    void page(std::string_view) override {}
+    void link(std::string_view, std::string_view, double) override {}
+  };
+  TempDir dir;
+  // Three hops journaled as WARC responses: /1 -> /2 -> /3 (200).
+  std::string warc;
+  auto rec = [&](const std::string& url, const std::string& http) {
+    warc += "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: " + url +
+            "\r\nContent-Length: " + std::to_string(http.size()) + "\r\n\r\n" + http + "\r\n\r\n";
+  };
+  rec("http://x.org/1", "HTTP/1.1 301 Moved\r\nLocation: /2\r\n\r\n");
+  rec("http://x.org/2", "HTTP/1.1 302 Found\r\nLocation: http://x.org/3\r\n\r\n");
+  rec("http://x.org/3", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>three</title>");
+  BuildOptions o;
+  o.inputs = {dir.write("r.warc", warc)};
+  o.output = dir / "r.db";
+  build_database(o);
+  const Database db = Database::open(dir / "r.db");
+  EXPECT_EQ(db.status(*db.find("http://x.org/1")), 301);
+  EXPECT_EQ(db.final_url(*db.find("http://x.org/1")), "http://x.org/3");
+  EXPECT_EQ(db.final_url(*db.find("http://x.org/2")), "http://x.org/3");
+  EXPECT_EQ(db.title(*db.find("http://x.org/3")), "three");
+  EXPECT_EQ(db.num_links(), 2u);  // a redirect is a link
+}
+
+TEST(PageData, AbsentFromOtherDatabases) {
+  TempDir dir;
+  BuildOptions o;
+  o.inputs = {dir.write("e.tsv", "a\tb\n")};
+  o.output = dir / "e.db";
+  build_database(o);
+  const Database db = Database::open(dir / "e.db");
+  EXPECT_FALSE(db.has_page_data());
+  EXPECT_FALSE(db.status(0));
+  EXPECT_FALSE(db.title(0));
+  EXPECT_FALSE(db.anchor_text(0));
+  EXPECT_TRUE(db.nofollow_links(0).empty());
+  EXPECT_FALSE(fs::exists(dir / "e.db" / "pages.status"));
+}
+
+TEST(PageData, DamageIsCaught) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  dir.write("site/a.html", "<title>Page A</title><a href='b.html'>to B</a>");
+  { import_dir(dir); }
+  const fs::path f = dir / "site.db" / "pages.title.bytes";
+  {
+    std::fstream io(f, std::ios::in | std::ios::out | std::ios::binary);
+    io.seekp(66);
+    io.put('#');
+  }
+  const Database db = Database::open(dir / "site.db");
+  try {
+    db.verify();
+    FAIL() << "damage not caught";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("pages.title.bytes"), std::string::npos) << e.what();
+  }
+  fs::remove(dir / "site.db" / "pages.status");
+  EXPECT_THROW(Database::open(dir / "site.db"), Error);
+}
+
+}  // namespace
+}  // namespace webrank::testing
