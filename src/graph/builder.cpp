@@ -19,18 +19,44 @@ namespace fs = std::filesystem;
 namespace {
 
 // Collects the records of all inputs: labels interned in first-appearance order, links as
-// parallel arrays of ids (and weights).
+// parallel arrays of ids (and weights). Links between numeric labels (SNAP-style and generated
+// graphs) are queued and interned in batches, in input order, so that their label lookups
+// overlap (see LabelTable::intern_numbers); any other record first flushes the queue, which
+// keeps first-appearance order exact. Call flush() after the last record.
 class Collector : public EdgeListSink {
  public:
   explicit Collector(bool weighted) : weighted_(weighted) {}
-  void page(std::string_view label) override { labels.intern(label); }
+  void page(std::string_view label) override {
+    flush();
+    labels.intern(label);
+  }
   void link(std::string_view source, std::string_view target, double weight) override {
+    std::uint32_t s, t;
+    if (LabelTable::is_number(source, &s) && LabelTable::is_number(target, &t)) {
+      queued_.push_back(s);
+      queued_.push_back(t);
+      if (weighted_) weights.push_back(weight);
+      if (queued_.size() >= kBatch) flush();
+      return;
+    }
+    flush();
     sources.push_back(labels.intern(source));
     targets.push_back(labels.intern(target));
     if (weighted_) weights.push_back(weight);
   }
+  void flush() {
+    if (queued_.empty()) return;
+    ids_.resize(queued_.size());
+    labels.intern_numbers(queued_.data(), queued_.size(), ids_.data());
+    for (std::size_t i = 0; i < ids_.size(); i += 2) {
+      sources.push_back(ids_[i]);
+      targets.push_back(ids_[i + 1]);
+    }
+    queued_.clear();
+  }
   // Crawled pages: their data goes to the page sections, their followed links to the web.
   void page_record(const PageRecord& r) override {
+    flush();
     if (!page_data.add(r, [this](std::string_view l) { return labels.intern(l); })) return;
     for (const PageLink& l : r.links) {
       if (!l.nofollow) link(r.url, l.target, 1.0);
@@ -43,7 +69,10 @@ class Collector : public EdgeListSink {
   std::vector<double> weights;
 
  private:
+  static constexpr std::size_t kBatch = 1 << 16;
   bool weighted_;
+  std::vector<std::uint32_t> queued_;
+  std::vector<PageId> ids_;
 };
 
 template <typename T>
@@ -93,6 +122,7 @@ BuildReport build_database(const BuildOptions& o) {
     });
     done_before = progress.bytes_read;
   }
+  c.flush();
   std::string names;
   for (const auto& in : o.inputs)
     names += (names.empty() ? "" : ", ") + (in == "-" ? "<stdin>" : in);

@@ -2,6 +2,8 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cstring>
 
 #include "webrank/error.hpp"
@@ -24,37 +26,98 @@ PageId LabelIndexView::find(std::string_view key) const {
   return kNoPage;
 }
 
-LabelTable::LabelTable() : offsets_{0}, slots_(1024, kNoPage), mask_(1023) {}
+LabelTable::LabelTable() : offsets_{0}, slots_(1024, kEmptySlot), mask_(1023) {}
+
+PageId LabelTable::append(std::string_view label) {
+  const PageId id = size();
+  if (id == kNoPage - 1) fail("more than ", kNoPage - 1, " pages: page ids are 32-bit");
+  bytes_.insert(bytes_.end(), label.begin(), label.end());
+  offsets_.push_back(bytes_.size());
+  return id;
+}
+
+PageId* LabelTable::number_slot(std::uint32_t value) {
+  const std::size_t page = value >> kPageBits;
+  if (page >= number_pages_.size()) number_pages_.resize(page + 1);
+  if (!number_pages_[page]) {
+    number_pages_[page] = std::make_unique<PageId[]>(std::size_t{1} << kPageBits);
+    std::fill_n(number_pages_[page].get(), std::size_t{1} << kPageBits, kNoPage);
+  }
+  return &number_pages_[page][value & ((1u << kPageBits) - 1)];
+}
+
+PageId LabelTable::intern_number(std::uint32_t value, std::string_view label) {
+  PageId* slot = number_slot(value);
+  if (*slot == kNoPage) *slot = append(label);
+  return *slot;
+}
+
+void LabelTable::intern_numbers(const std::uint32_t* values, std::size_t n, PageId* out) {
+  constexpr std::size_t kAhead = 16;  // enough misses in flight to cover the latency
+  for (std::size_t i = 0; i < n; ++i) number_slot(values[i]);  // allocate pages first
+  char text[16];
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) {
+      const std::uint32_t v = values[i + kAhead];
+      __builtin_prefetch(&number_pages_[v >> kPageBits][v & ((1u << kPageBits) - 1)]);
+    }
+    PageId& slot = number_pages_[values[i] >> kPageBits][values[i] & ((1u << kPageBits) - 1)];
+    if (slot == kNoPage) {
+      const auto end = std::to_chars(text, text + sizeof text, values[i]).ptr;
+      slot = append(std::string_view(text, static_cast<std::size_t>(end - text)));
+    }
+    out[i] = slot;
+  }
+}
 
 void LabelTable::grow() {
-  std::vector<PageId> bigger(slots_.size() * 2, kNoPage);
+  std::vector<std::uint64_t> bigger(slots_.size() * 2, kEmptySlot);
   const std::uint64_t mask = bigger.size() - 1;
-  for (PageId id = 0; id < size(); ++id) {
-    std::uint64_t i = hashes_[id] & mask;
-    while (bigger[i] != kNoPage) i = (i + 1) & mask;
-    bigger[i] = id;
+  for (std::uint64_t s : slots_) {
+    if (s == kEmptySlot) continue;
+    // Only 32 hash bits are kept, so the new position is re-derived from the label.
+    std::uint64_t i = label_hash(label(static_cast<PageId>(s))) & mask;
+    while (bigger[i] != kEmptySlot) i = (i + 1) & mask;
+    bigger[i] = s;
   }
   slots_.swap(bigger);
   mask_ = mask;
 }
 
-PageId LabelTable::intern(std::string_view label) {
+PageId LabelTable::intern_string(std::string_view label) {
   const std::uint64_t h = label_hash(label);
+  const std::uint64_t tag = h >> 32 << 32;
   std::uint64_t i = h & mask_;
   for (;;) {
-    PageId id = slots_[i];
-    if (id == kNoPage) break;
-    if (hashes_[id] == h && this->label(id) == label) return id;
+    const std::uint64_t s = slots_[i];
+    if (s == kEmptySlot) break;
+    if ((s & ~std::uint64_t{0xFFFFFFFF}) == tag && this->label(static_cast<PageId>(s)) == label) {
+      return static_cast<PageId>(s);
+    }
     i = (i + 1) & mask_;
   }
-  const PageId id = size();
-  if (id == kNoPage - 1) fail("more than ", kNoPage - 1, " pages: page ids are 32-bit");
-  slots_[i] = id;
-  hashes_.push_back(h);
-  bytes_.insert(bytes_.end(), label.begin(), label.end());
-  offsets_.push_back(bytes_.size());
-  if (2 * static_cast<std::uint64_t>(size()) > slots_.size()) grow();
+  const PageId id = append(label);
+  slots_[i] = tag | id;
+  if (2 * ++string_labels_ > slots_.size()) grow();
   return id;
+}
+
+std::vector<PageId> LabelTable::slots() const {
+  std::uint64_t n = 1024;
+  while (n < 2 * static_cast<std::uint64_t>(size())) n *= 2;
+  const std::uint64_t mask = n - 1;
+  std::vector<std::uint64_t> hashes(size());
+#pragma omp parallel for schedule(static) if (size() >= 65536)
+  for (std::int64_t id = 0; id < static_cast<std::int64_t>(size()); ++id) {
+    hashes[id] = label_hash(label(static_cast<PageId>(id)));
+  }
+  std::vector<PageId> table(n, kNoPage);
+  for (PageId id = 0; id < size(); ++id) {
+    std::uint64_t i = hashes[id] & mask;
+    while (table[i] != kNoPage) i = (i + 1) & mask;
+    table[i] = id;
+  }
+  return table;
 }
 
 }  // namespace webrank

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,11 +31,28 @@ struct LabelIndexView {
 };
 
 // Interns labels in first-appearance order while building.
+//
+// Two paths, chosen by the label alone so a label always takes the same one: a canonical
+// decimal number below 2^32-1 ("0", "17"; not "017" or "+1") is looked up in a paged direct map
+// (one memory access, no hashing: the common case of SNAP-style and generated graphs); any other
+// label goes through an open-addressing table whose 64-bit slots hold 32 bits of the hash next
+// to the id, so a probe rarely touches the labels themselves.
 class LabelTable {
  public:
   LabelTable();
   // The id of `label`, assigning the next id if it is new. Throws Error past 2^32-2 pages.
-  PageId intern(std::string_view label);
+  PageId intern(std::string_view label) {
+    std::uint32_t value;
+    return parse_number(label, &value) ? intern_number(value, label) : intern_string(label);
+  }
+  // Interns n canonical numbers (see is_number) in order, writing their ids to out. Same result
+  // as n calls of intern(), but the direct-map lookups are prefetched so their cache misses
+  // overlap instead of being paid one after another.
+  void intern_numbers(const std::uint32_t* values, std::size_t n, PageId* out);
+  // True if `label` takes the direct-map path, with its value.
+  static bool is_number(std::string_view label, std::uint32_t* value) {
+    return parse_number(label, value);
+  }
   PageId size() const { return static_cast<PageId>(offsets_.size() - 1); }
   std::string_view label(PageId id) const {
     return {bytes_.data() + offsets_[id],
@@ -42,16 +60,36 @@ class LabelTable {
   }
   const std::vector<std::uint64_t>& offsets() const { return offsets_; }
   const std::vector<char>& bytes() const { return bytes_; }
-  const std::vector<PageId>& slots() const { return slots_; }
+  // The on-disk index (see LabelIndexView) over every label, built on demand.
+  std::vector<PageId> slots() const;
 
  private:
+  static constexpr int kPageBits = 16;
+  static constexpr std::uint64_t kEmptySlot = ~std::uint64_t{0};
+
+  static bool parse_number(std::string_view s, std::uint32_t* value) {
+    if (s.empty() || s.size() > 10 || (s[0] == '0' && s.size() > 1)) return false;
+    std::uint64_t v = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return false;
+      v = v * 10 + static_cast<unsigned>(c - '0');
+    }
+    if (v >= kNoPage) return false;
+    *value = static_cast<std::uint32_t>(v);
+    return true;
+  }
+  PageId intern_number(std::uint32_t value, std::string_view label);
+  PageId* number_slot(std::uint32_t value);  // allocates the page on first use
+  PageId intern_string(std::string_view label);
+  PageId append(std::string_view label);
   void grow();
 
   std::vector<std::uint64_t> offsets_;
   std::vector<char> bytes_;
-  std::vector<PageId> slots_;
-  std::vector<std::uint64_t> hashes_;  // per id, so growing never re-hashes labels
+  std::vector<std::unique_ptr<PageId[]>> number_pages_;  // value >> kPageBits -> page of ids
+  std::vector<std::uint64_t> slots_;                     // (hash >> 32) << 32 | id
   std::uint64_t mask_ = 0;
+  std::uint64_t string_labels_ = 0;
 };
 
 }  // namespace webrank

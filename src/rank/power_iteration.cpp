@@ -14,7 +14,9 @@
 namespace webrank {
 namespace {
 
-// Sums the backlink contributions of every page u and returns Σ_u emit(u, sum(u)).
+// Sums the backlink contributions of every page u and returns Σ_u emit(u, sum(u)). Vectors may
+// be stored in float (half the bytes to move), but sums are accumulated in double: float
+// accumulation over long backlink lists cost 4e-5 in L1 on cnr-2000 at --tol 1e-6.
 template <typename Real, bool Weighted, typename Emit>
 double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
   const std::uint64_t* offsets = g.in.offsets.data();
@@ -23,10 +25,10 @@ double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
   double total = 0;
 #pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (g.num_pages >= kMinParallelPages)
   for (std::int64_t u = 0; u < static_cast<std::int64_t>(g.num_pages); ++u) {
-    Real sum = 0;
+    double sum = 0;
     for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       if constexpr (Weighted) {
-        sum += static_cast<Real>(weights[e]) * contrib[sources[e]];
+        sum += weights[e] * contrib[sources[e]];
       } else {
         sum += contrib[sources[e]];
       }
@@ -111,10 +113,11 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
     double delta = 0;
     if (o.method == Method::kPaper) {
       // R' = d·A·R; the rank lost to teleport and dangling pages, ‖R‖ − ‖R'‖, re-enters along E.
-      const double new_norm = pull_sweep<Real, Weighted>(g, contrib.data(), [&](PageId u, Real y) {
-        next[u] = static_cast<Real>(d * y);
-        return static_cast<double>(next[u]);
-      });
+      const double new_norm =
+          pull_sweep<Real, Weighted>(g, contrib.data(), [&](PageId u, double y) {
+            next[u] = static_cast<Real>(d * y);
+            return static_cast<double>(next[u]);
+          });
       const double lost = norm - new_norm;
 #pragma omp parallel for schedule(static) reduction(+ : delta) if (n >= kMinParallelPages)
       for (std::int64_t u = 0; u < n; ++u) {
@@ -123,7 +126,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
       }
     } else {
       const double dangling_share = p.leak ? 0.0 : d * dangling;
-      delta = pull_sweep<Real, Weighted>(g, contrib.data(), [&](PageId u, Real y) {
+      delta = pull_sweep<Real, Weighted>(g, contrib.data(), [&](PageId u, double y) {
         const double value = (1 - d) * p.source[u] + d * y + dangling_share * p.dangling[u];
         next[u] = static_cast<Real>(value);
         return std::abs(static_cast<double>(next[u]) - static_cast<double>(rank[u]));
