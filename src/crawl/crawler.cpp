@@ -490,6 +490,12 @@ CrawlReport crawl(const CrawlOptions& options,
     Crawler c(o, on_progress);
     rep = c.run();
   }
+  if (rep.pages == 0) {
+    fail(
+        "crawl: nothing was fetched (every seed was disallowed by robots.txt, out of scope or "
+        "trapped); the journal is in ",
+        journal_dir(o.output).string());
+  }
   BuildOptions b;
   for (const fs::path& f : journal_files(journal_dir(o.output))) b.inputs.push_back(f.string());
   b.format = "warc";

@@ -106,6 +106,30 @@ class TrapSite(wrcli.WebrankTestCase):
         self.assertEqual(pages[u + "/nofollowed.html"][4], "0")
         self.assertLess(len(reqs), 600)
 
+    def test_politeness_robots_delay_and_redirect_limit(self):
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=6)
+        with testsite.SiteServer(root, self.dir, max_requests=100, max_seconds=60) as srv:
+            t0 = time.time()
+            self.wr("crawl", srv.url + "/index.html", "-o", "d.db", "-q", "--delay", "0.3",
+                    "--per-host", "1")
+            by_delay = time.time() - t0
+            self.write("site/robots.txt", "User-agent: *\nCrawl-delay: 0.3\n")
+            t0 = time.time()
+            self.wr("crawl", srv.url + "/index.html", "-o", "r.db", "-q", "--delay", "0",
+                    "--per-host", "1")
+            by_robots = time.time() - t0
+            self.wr("crawl", srv.url + "/redirect/3", "-o", "x.db", "-q", "--delay", "0",
+                    "--max-redirects", "1")
+            u = srv.url
+        # 6 pages, one connection: 5 waits of 0.3 s at least
+        self.assertGreaterEqual(by_delay, 1.5)
+        self.assertGreaterEqual(by_robots, 1.5)
+        pages = pages_of(self, "x.db")
+        self.assertEqual(pages[u + "/redirect/3"][1], "301")
+        self.assertEqual(pages[u + "/redirect/2"][1], "301")
+        self.assertEqual(pages[u + "/redirect/1"][1], "0")
+
     def test_page_and_depth_limits(self):
         root = self.path("site")
         testsite.write_doc_site(root, pages=40)
@@ -126,6 +150,9 @@ class TrapSite(wrcli.WebrankTestCase):
                       expect=1)
         self.assertIn("no crawl journal to resume", res.err)
         self.wr("crawl", "ftp://x/", "-o", "n2.db", expect=1)
+        res = self.wr("crawl", "file:///nonexistent-dir/x.html", "-o", "n3.db", "--scope",
+                      "file:///elsewhere/", expect=1)
+        self.assertIn("nothing was fetched", res.err)
 
 
 class Resume(wrcli.WebrankTestCase):
