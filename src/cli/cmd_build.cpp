@@ -14,7 +14,7 @@ namespace {
 
 struct BuildArgs {
   std::vector<std::string> inputs;
-  std::string output, format = "auto";
+  std::string output, format = "auto", order = "input";
   bool weighted = false, force = false, quiet = false;
   ProgressMode progress = ProgressMode::kAuto;
 };
@@ -86,6 +86,11 @@ void add_builder_command(CLI::App& app, bool import) {
       ->capture_default_str();
   cmd->add_flag("--weighted", args->weighted,
                 "Read link weights (a third column of edge lists, mtx values, Pajek weights)");
+  cmd->add_option("--order", args->order,
+                  "Page id order: input (first appearance) or degree (by decreasing out-degree: "
+                  "faster ranking of large webs; labels and ranks are unchanged)")
+      ->check(CLI::IsMember({"input", "degree"}))
+      ->capture_default_str();
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
@@ -98,6 +103,7 @@ void add_builder_command(CLI::App& app, bool import) {
     o.output = args->output;
     o.format = args->format;  // "auto" resolves per input exactly as above
     o.weighted = args->weighted;
+    o.order = args->order;
     o.force = args->force;
     o.on_progress = progress_reporter(line);
     const BuildReport r = build_database(o);

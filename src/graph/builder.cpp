@@ -8,6 +8,7 @@
 #include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
 #include "graph/page_data_builder.hpp"
+#include "graph/page_order.hpp"
 #include "graph/section_file.hpp"
 #include "util/atomic_file.hpp"
 #include "webrank/build.hpp"
@@ -135,6 +136,18 @@ BuildReport build_database(const BuildOptions& o) {
   CsrLinks csr =
       build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
   report.links = csr.out_ids.size();
+  if (o.order != "input") {
+    if (!c.page_data.empty()) {
+      fail("--order ", o.order,
+           " is not supported for crawled webs (their page data is kept in "
+           "input order); build them with --order input");
+    }
+    progress.stage = "ordering";
+    if (o.on_progress) o.on_progress(progress);
+    const std::vector<PageId> new_id = page_order(o.order, csr, c.labels.size());
+    csr = renumber(std::move(csr), new_id);
+    c.labels.renumber(new_id);
+  }
 
   DatabaseStats stats;
   stats.pages = report.pages;
@@ -165,6 +178,7 @@ BuildReport build_database(const BuildOptions& o) {
   manifest["weighted"] = stats.weighted;
   manifest["input_links"] = report.input_links;
   manifest["inputs"] = o.inputs;
+  manifest["order"] = o.order;
   write_section(dir, layout::kFwdOffsets, csr.out_offsets, manifest);
   write_section(dir, layout::kFwdTargets, csr.out_ids, manifest);
   write_section(dir, layout::kBwdOffsets, csr.in_offsets, manifest);

@@ -102,6 +102,27 @@ PageId LabelTable::intern_string(std::string_view label) {
   return id;
 }
 
+void LabelTable::renumber(const std::vector<PageId>& new_id) {
+  const PageId n = size();
+  std::vector<PageId> old_of(n);
+  for (PageId old = 0; old < n; ++old) old_of[new_id[old]] = old;
+  std::vector<std::uint64_t> offsets{0};
+  offsets.reserve(n + 1);
+  std::vector<char> bytes;
+  bytes.reserve(bytes_.size());
+  for (PageId id = 0; id < n; ++id) {
+    const std::string_view l = label(old_of[id]);
+    bytes.insert(bytes.end(), l.begin(), l.end());
+    offsets.push_back(bytes.size());
+  }
+  offsets_.swap(offsets);
+  bytes_.swap(bytes);
+  number_pages_.clear();
+  slots_.assign(1024, kEmptySlot);
+  mask_ = 1023;
+  string_labels_ = 0;
+}
+
 std::vector<PageId> LabelTable::slots() const {
   std::uint64_t n = 1024;
   while (n < 2 * static_cast<std::uint64_t>(size())) n *= 2;

@@ -60,6 +60,9 @@ class LabelTable {
   }
   const std::vector<std::uint64_t>& offsets() const { return offsets_; }
   const std::vector<char>& bytes() const { return bytes_; }
+  // Reorders the labels so that the page now numbered new_id[old] keeps its label. Only after
+  // the last intern(): the lookup structures are dropped.
+  void renumber(const std::vector<PageId>& new_id);
   // The on-disk index (see LabelIndexView) over every label, built on demand.
   std::vector<PageId> slots() const;
 

@@ -185,6 +185,45 @@ TEST(Build, StaleTemporariesOfDeadProcessesAreRemoved) {
   EXPECT_FALSE(fs::exists(dir / ".web.db.webrank-tmp.4194305"));
 }
 
+TEST(Build, DegreeOrderChangesIdsNotLabelsLinksOrRanks) {
+  TempDir dir;
+  std::string text;
+  std::mt19937 rng(3);
+  for (int i = 0; i < 3000; ++i) {
+    text += "p" + std::to_string(rng() % 400) + "\tp" + std::to_string(rng() % 500) + "\n";
+  }
+  const std::string input = dir.write("w.tsv", text);
+  BuildOptions o;
+  o.inputs = {input};
+  o.output = dir / "input.db";
+  build_database(o);
+  o.output = dir / "degree.db";
+  o.order = "degree";
+  build_database(o);
+  const Database a = Database::open(dir / "input.db"), b = Database::open(dir / "degree.db");
+  b.verify();
+  ASSERT_EQ(a.num_pages(), b.num_pages());
+  ASSERT_EQ(a.num_links(), b.num_links());
+  for (PageId u = 0; u + 1 < b.num_pages(); ++u) {
+    EXPECT_GE(b.graph().out.degree(u), b.graph().out.degree(u + 1));
+  }
+  RankOptions r;
+  r.tol = 1e-14;
+  const RankResult ra = compute_rank(a.graph(), r), rb = compute_rank(b.graph(), r);
+  double l1 = 0;
+  for (PageId u = 0; u < a.num_pages(); ++u) {
+    const std::string_view label = a.label(u);
+    const PageId v = *b.find(label);
+    EXPECT_EQ(b.label(v), label);
+    EXPECT_EQ(a.graph().out.degree(u), b.graph().out.degree(v));
+    l1 += std::abs(ra.ranks[u] - rb.ranks[v]);
+  }
+  EXPECT_LT(l1, 1e-12);
+  o.order = "random";
+  o.output = dir / "bad.db";
+  EXPECT_THROW(build_database(o), Error);
+}
+
 TEST(RankStore, RoundTripAndTsv) {
   TempDir dir;
   Database db = build(dir, "a b\nb a\nb c\n");
