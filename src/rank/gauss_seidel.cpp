@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "rank/convergence.hpp"
 #include "rank/solver.hpp"
 
 namespace webrank {
@@ -28,7 +29,7 @@ namespace {
 
 template <typename Real, bool Weighted>
 RankResult sweep(const Problem& p, const RankOptions& o) {
-  const auto start = std::chrono::steady_clock::now();
+  auto tracker = ConvergenceTracker::for_precision<Real>(o);  // times the whole solve
   const GraphView& g = *p.graph;
   const std::int64_t n = g.num_pages;
   const double d = p.damping;
@@ -51,9 +52,6 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
   const PageId* sources = g.in.ids.data();
   const double* weights = g.in.weights.data();
 
-  RankResult r;
-  r.precision = sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble;
-  r.normalized = !p.leak;
   for (int it = 1; it <= o.max_iter; ++it) {
     double dangling = 0;
 #pragma omp parallel for schedule(static) reduction(+ : dangling) if (n >= kMinParallelPages)
@@ -86,33 +84,19 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
       contrib[u] = static_cast<Real>(rank[u] * inv_strength[u]);
       delta += std::abs(static_cast<double>(rank[u]) - static_cast<double>(previous[u]));
     }
-    r.iterations = it;
-    r.deltas.push_back(delta);
-    r.final_delta = delta;
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (o.on_iteration) o.on_iteration({it, delta, elapsed});
-    if (delta <= o.tol) {
-      r.converged = true;
-      break;
-    }
+    if (tracker.record(it, delta)) break;
   }
-  r.ranks.assign(rank.begin(), rank.end());
-  // A Gauss–Seidel change bounds the error like a Jacobi one only loosely; report LAW's bound
-  // as for power iteration, which the tests check empirically.
-  r.error_bound = d < 1 ? d / (1 - d) * r.final_delta : INFINITY;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return r;
+  // A Gauss–Seidel change bounds the error like a Jacobi one only loosely; LAW's bound is
+  // reported as for power iteration (the tests check the distance empirically).
+  return tracker.finish(rank, d, !p.leak);
 }
 
 }  // namespace
 
 RankResult gauss_seidel(const Problem& p, const RankOptions& o) {
-  const bool weighted = p.graph->weighted();
-  if (o.precision == Precision::kFloat) {
-    return weighted ? sweep<float, true>(p, o) : sweep<float, false>(p, o);
-  }
-  return weighted ? sweep<double, true>(p, o) : sweep<double, false>(p, o);
+  return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
+    return sweep<decltype(real), decltype(weighted)::value>(p, o);
+  });
 }
 
 }  // namespace webrank

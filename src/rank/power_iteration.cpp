@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "rank/convergence.hpp"
 #include "rank/solver.hpp"
 
 namespace webrank {
@@ -79,7 +80,7 @@ bool extrapolate(const std::vector<std::vector<Real>>& x, std::vector<Real>& out
 
 template <typename Real, bool Weighted>
 RankResult iterate(const Problem& p, const RankOptions& o) {
-  const auto start = std::chrono::steady_clock::now();
+  auto tracker = ConvergenceTracker::for_precision<Real>(o);  // times the whole solve
   const GraphView& g = *p.graph;
   const std::int64_t n = g.num_pages;
   const double d = p.damping;
@@ -90,15 +91,6 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   std::vector<Real> rank(n), next(n), contrib(n);
   for (std::int64_t u = 0; u < n; ++u) rank[u] = static_cast<Real>(p.start[u]);
 
-  RankResult r;
-  r.precision = sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble;
-  r.normalized = !p.leak;
-  // Rounding puts a floor under the L1 change (about 2e-7 in float); once the change has not
-  // improved for kStallIterations at that level, further iterations only repeat a limit cycle.
-  constexpr int kStallIterations = 20;
-  const double rounding_level = std::sqrt(std::numeric_limits<Real>::epsilon());
-  double best = INFINITY;
-  int since_best = 0;
   const bool extrapolating = o.method == Method::kExtrapolate;
   std::vector<std::vector<Real>> history(extrapolating ? 4 : 0);  // the iterates before a step
   for (int it = 1; it <= o.max_iter; ++it) {
@@ -133,23 +125,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
       });
     }
     rank.swap(next);
-    r.iterations = it;
-    r.deltas.push_back(delta);
-    r.final_delta = delta;
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (o.on_iteration) o.on_iteration({it, delta, elapsed});
-    if (delta <= o.tol) {
-      r.converged = true;
-      break;
-    }
-    if (delta < best) {
-      best = delta;
-      since_best = 0;
-    } else if (++since_best >= kStallIterations && best < rounding_level) {
-      r.stalled = true;
-      break;
-    }
+    if (tracker.record(it, delta)) break;
     if (extrapolating) {
       const int phase = it % kExtrapolationPeriod;  // keep iterates period-3 .. period
       const int slot = (phase + 3) % kExtrapolationPeriod;
@@ -157,20 +133,15 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
       if (slot == 3 && it >= 4) extrapolate(history, rank);
     }
   }
-  r.ranks.assign(rank.begin(), rank.end());
-  r.error_bound = d < 1 ? d / (1 - d) * r.final_delta : INFINITY;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return r;
+  return tracker.finish(rank, d, !p.leak);
 }
 
 }  // namespace
 
 RankResult power_iteration(const Problem& p, const RankOptions& o) {
-  const bool weighted = p.graph->weighted();
-  if (o.precision == Precision::kFloat) {
-    return weighted ? iterate<float, true>(p, o) : iterate<float, false>(p, o);
-  }
-  return weighted ? iterate<double, true>(p, o) : iterate<double, false>(p, o);
+  return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
+    return iterate<decltype(real), decltype(weighted)::value>(p, o);
+  });
 }
 
 }  // namespace webrank

@@ -1,9 +1,6 @@
 // The edge-list field rule, weights, line reading and compressed inputs.
 #include "graph/edge_list_reader.hpp"
 
-#include <zlib.h>
-#include <zstd.h>
-
 #include "test_graphs.hpp"
 #include "webrank/error.hpp"
 
@@ -111,26 +108,6 @@ TEST(ReadEdgeList, ErrorsNameFileAndLine) {
   EXPECT_NE(error_of((dir / "missing.tsv").string()).find("missing.tsv: cannot open"),
             std::string::npos);
   EXPECT_NE(error_of(dir.path().string()).find("is a directory"), std::string::npos);
-}
-
-std::string gzip(const std::string& text) {
-  std::string out(compressBound(text.size()) + 64, '\0');
-  z_stream z{};
-  deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  deflate(&z, Z_FINISH);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
-
-std::string zstd(const std::string& text) {
-  std::string out(ZSTD_compressBound(text.size()), '\0');
-  out.resize(ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 3));
-  return out;
 }
 
 TEST(ReadEdgeList, CompressionDetectedByMagicNotName) {

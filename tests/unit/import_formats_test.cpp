@@ -2,7 +2,6 @@
 // written here from the format description, with every code and parameter combination, and
 // damaged streams), .properties parsing, Matrix Market, Pajek, Common Crawl host graphs, Web
 // Data Commons graphs, and recognising formats from paths.
-#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -684,20 +683,6 @@ TEST(ReadMatrixMarket, ErrorsNameFileAndLine) {
             std::string::npos);
   EXPECT_NE(e("%%MatrixMarket matrix coordinate pattern symmetric\n2 3 0\n").find("square"),
             std::string::npos);
-}
-
-std::string gzip(const std::string& text) {
-  std::string out(compressBound(static_cast<uLong>(text.size())) + 64, '\0');
-  z_stream z{};
-  deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  deflate(&z, Z_FINISH);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
 }
 
 TEST(ReadMatrixMarket, CompressedFilesAndDetection) {

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <zlib.h>
+#include <zstd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -85,6 +87,27 @@ inline LabeledWeb random_web(int pages, int links, unsigned seed, bool weighted 
     w.link("p" + std::to_string(s), "p" + std::to_string(t), weighted ? weight(rng) : 1.0);
   }
   return w;
+}
+
+// `text` as one gzip member / one zstd frame, for tests of compressed inputs.
+inline std::string gzip(const std::string& text) {
+  std::string out(compressBound(static_cast<uLong>(text.size())) + 64, '\0');
+  z_stream z{};
+  deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+inline std::string zstd(const std::string& text) {
+  std::string out(ZSTD_compressBound(text.size()), '\0');
+  out.resize(ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 3));
+  return out;
 }
 
 // A scratch directory removed at the end of the test.
