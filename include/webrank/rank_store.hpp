@@ -32,6 +32,9 @@ void save_ranks(const Database& db, const std::string& name, const RankResult& r
 StoredRanks load_ranks(const Database& db, const std::string& name);
 
 // Writes `label<TAB>rank` for every page in id order with 17 significant digits, atomically.
-void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path);
+// Each value is multiplied by `scale` (1 for probabilities; N for the N-scaled convention of
+// GraphX, GraphChi and PowerGraph, where ranks average 1).
+void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path,
+                    double scale = 1.0);
 
 }  // namespace webrank

@@ -23,7 +23,7 @@ std::string iterations_left(const std::vector<double>& deltas, double tol) {
 
 void add_rank_command(CLI::App& app) {
   struct Args {
-    std::string db, dangling_weights, source, start, out, name = "pagerank";
+    std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
     std::vector<std::string> personalize;
     RankOptions o;
     bool quiet = false, no_verify = false;
@@ -77,6 +77,11 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
+  cmd->add_option("--scale", args->scale,
+                  "Values in --out: unit (ranks sum to 1) or pages (multiplied by the number of "
+                  "pages, so they average 1, as GraphX and GraphChi print them)")
+      ->check(CLI::IsMember({"unit", "pages"}))
+      ->capture_default_str();
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
   add_progress_option(cmd, &args->progress);
@@ -114,7 +119,10 @@ void add_rank_command(CLI::App& app) {
     RankResult r = compute_rank(db.graph(), o);
     line.finish();
     save_ranks(db, args->name, r, o);
-    if (!args->out.empty()) write_rank_tsv(db, r.ranks, args->out);
+    if (!args->out.empty()) {
+      write_rank_tsv(db, r.ranks, args->out,
+                     args->scale == "pages" ? static_cast<double>(db.num_pages()) : 1.0);
+    }
 
     if (!args->quiet) {
       std::string how = o.method == Method::kDirect

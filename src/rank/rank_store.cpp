@@ -155,7 +155,8 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   return s;
 }
 
-void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path) {
+void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path,
+                    double scale) {
   AtomicFileWriter out(path);
   std::string buf;
   buf.reserve(1 << 20);
@@ -163,7 +164,7 @@ void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const 
   for (PageId u = 0; u < db.num_pages(); ++u) {
     buf.append(db.label(u));
     buf.push_back('\t');
-    int len = std::snprintf(num, sizeof num, "%.17g", ranks[u]);
+    int len = std::snprintf(num, sizeof num, "%.17g", ranks[u] * scale);
     buf.append(num, len);
     buf.push_back('\n');
     if (buf.size() > (1 << 20) - 4096) {

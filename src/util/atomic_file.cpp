@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -167,25 +168,46 @@ void TempPath::commit(bool replace_dir) {
   slot_ = -1;
 }
 
-AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& destination) : temp_(destination) {
-  file_ = std::fopen(temp_.path().c_str(), "wb");
-  if (!file_) fail_errno(temp_.path().string(), "cannot create");
+AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& destination)
+    : name_(destination.string()) {
+  if (destination == "-") {
+    name_ = "<stdout>";
+    file_ = stdout;
+    return;
+  }
+  struct stat st {};
+  const bool exists = ::stat(destination.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device or FIFO (/dev/stdout, a pipe): it cannot be replaced, only written to. Renaming
+    // onto it would replace the device node itself.
+    file_ = std::fopen(destination.c_str(), "wb");
+    if (!file_) fail_errno(name_, "cannot open for writing");
+    owns_file_ = true;
+    return;
+  }
+  // Through a symlink, replace the file it points to, not the link.
+  temp_ =
+      std::make_unique<TempPath>(exists ? std::filesystem::canonical(destination) : destination);
+  file_ = std::fopen(temp_->path().c_str(), "wb");
+  if (!file_) fail_errno(temp_->path().string(), "cannot create");
+  owns_file_ = true;
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
-  if (file_) std::fclose(file_);
+  if (file_ && owns_file_) std::fclose(file_);
 }
 
 void AtomicFileWriter::write(const void* data, std::size_t n) {
-  if (n && std::fwrite(data, 1, n, file_) != n) fail_errno(temp_.path().string(), "write failed");
+  if (n && std::fwrite(data, 1, n, file_) != n) fail_errno(name_, "write failed");
 }
 
 void AtomicFileWriter::commit() {
-  if (std::fflush(file_) != 0) fail_errno(temp_.path().string(), "write failed");
+  if (std::fflush(file_) != 0) fail_errno(name_, "write failed");
+  if (!owns_file_) return;
   int rc = std::fclose(file_);
   file_ = nullptr;
-  if (rc != 0) fail_errno(temp_.path().string(), "write failed");
-  temp_.commit();
+  if (rc != 0) fail_errno(name_, "write failed");
+  if (temp_) temp_->commit();
 }
 
 }  // namespace webrank

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 namespace webrank {
@@ -34,7 +35,10 @@ class TempPath {
   int slot_ = -1;
 };
 
-// A buffered output file written through a TempPath: write, then commit().
+// A buffered output file written through a TempPath: write, then commit(). A regular file (or
+// a new one) is replaced atomically; through a symlink, the file it points to is replaced and the
+// link kept. "-" is standard output, and an existing device or FIFO (/dev/stdout, a pipe) is
+// written in place, since neither can be replaced.
 class AtomicFileWriter {
  public:
   explicit AtomicFileWriter(const std::filesystem::path& destination);
@@ -42,11 +46,13 @@ class AtomicFileWriter {
   std::FILE* stream() { return file_; }
   void write(const void* data, std::size_t n);
   void write(const std::string& s) { write(s.data(), s.size()); }
-  void commit();  // flush, fsync-free close, rename
+  void commit();  // flush, close, rename (in-place outputs: flush only)
 
  private:
-  TempPath temp_;
+  std::string name_;                // for messages
+  std::unique_ptr<TempPath> temp_;  // null when writing in place
   std::FILE* file_ = nullptr;
+  bool owns_file_ = false;
 };
 
 // Installs the signal handlers that remove registered temporaries (idempotent).

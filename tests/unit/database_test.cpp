@@ -243,6 +243,17 @@ TEST(RankStore, RoundTripAndTsv) {
   in >> label >> value;
   EXPECT_EQ(label, "a");
   EXPECT_EQ(value, r.ranks[0]);  // 17 significant digits round-trip exactly
+  write_rank_tsv(db, r.ranks, (dir / "scaled.tsv").string(), 3.0);
+  std::ifstream scaled(dir / "scaled.tsv");
+  scaled >> label >> value;
+  EXPECT_DOUBLE_EQ(value, 3.0 * r.ranks[0]);
+  // Through a symlink the target is replaced and the link kept.
+  fs::create_symlink(dir / "scaled.tsv", dir / "link.tsv");
+  write_rank_tsv(db, r.ranks, (dir / "link.tsv").string());
+  EXPECT_TRUE(fs::is_symlink(dir / "link.tsv"));
+  std::ifstream relinked(dir / "scaled.tsv");
+  relinked >> label >> value;
+  EXPECT_EQ(value, r.ranks[0]);
   EXPECT_THROW(load_ranks(db, "missing"), Error);
   EXPECT_THROW(save_ranks(db, "../escape", r, o), Error);
 }
