@@ -197,15 +197,16 @@ int main(int argc, char** argv) {
     }
   }
   const auto start = Clock::now();
-  std::string out = "{\"array_mib\": " + std::to_string(mib) + ", \"reps\": " +
-                    std::to_string(reps) + ", \"bandwidth\": [";
+  std::string out = "{\"array_mib\": " + std::to_string(mib) +
+                    ", \"reps\": " + std::to_string(reps) + ", \"bandwidth\": [";
   char buf[512];
   if (!json) std::printf("%-8s %16s %16s\n", "threads", "seq read GB/s", "triad GB/s");
   for (std::size_t i = 0; i < threads.size(); ++i) {
     const double r = seq_read(threads[i], mib, reps);
     const double t = triad(threads[i], mib, reps);
-    std::snprintf(buf, sizeof buf, "%s{\"threads\": %d, \"seq_read_gbs\": %.3f, \"triad_gbs\": %.3f}",
-                  i ? ", " : "", threads[i], r, t);
+    std::snprintf(buf, sizeof buf,
+                  "%s{\"threads\": %d, \"seq_read_gbs\": %.3f, \"triad_gbs\": %.3f}", i ? ", " : "",
+                  threads[i], r, t);
     out += buf;
     if (!json) std::printf("%-8d %16.2f %16.2f\n", threads[i], r, t);
   }
@@ -251,8 +252,8 @@ int main(int argc, char** argv) {
     std::free(table);
   }
   std::free(idx);
-  std::snprintf(buf, sizeof buf, "], \"fp_add_chain_ns\": %.3f, \"probe_seconds\": %.2f}",
-                fp_chain, seconds_since(start));
+  std::snprintf(buf, sizeof buf, "], \"fp_add_chain_ns\": %.3f, \"probe_seconds\": %.2f}", fp_chain,
+                seconds_since(start));
   out += buf;
   if (json) {
     std::printf("%s\n", out.c_str());

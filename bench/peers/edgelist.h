@@ -28,7 +28,7 @@ typedef struct {
   uint32_t *src, *dst; /* page ids of each link, in file order */
   size_t links;        /* lines with two fields (duplicates included) */
   uint32_t pages;      /* distinct labels */
-  uint32_t *label;     /* label[id]: the numeric label of page id */
+  uint32_t* label;     /* label[id]: the numeric label of page id */
 } edgelist;
 
 static double bench_now(void) {
@@ -37,22 +37,22 @@ static double bench_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void bench_die(const char *what, const char *detail) {
+static void bench_die(const char* what, const char* detail) {
   fprintf(stderr, "%s: %s\n", what, detail);
   exit(1);
 }
 
 /* label -> id table, grown on demand; UINT32_MAX = not seen yet. */
 typedef struct {
-  uint32_t *id;
+  uint32_t* id;
   size_t cap;
 } label_map;
 
-static uint32_t label_map_get(label_map *m, edgelist *g, uint64_t label, size_t *label_cap) {
+static uint32_t label_map_get(label_map* m, edgelist* g, uint64_t label, size_t* label_cap) {
   if (label >= m->cap) {
     size_t cap = m->cap ? m->cap : 1 << 16;
     while (cap <= label) cap *= 2;
-    m->id = (uint32_t *)realloc(m->id, cap * sizeof(uint32_t));
+    m->id = (uint32_t*)realloc(m->id, cap * sizeof(uint32_t));
     if (!m->id) bench_die("edgelist", "out of memory");
     memset(m->id + m->cap, 0xff, (cap - m->cap) * sizeof(uint32_t));
     m->cap = cap;
@@ -62,7 +62,7 @@ static uint32_t label_map_get(label_map *m, edgelist *g, uint64_t label, size_t 
     id = g->pages++;
     if (id >= *label_cap) {
       *label_cap = *label_cap ? *label_cap * 2 : 1 << 16;
-      g->label = (uint32_t *)realloc(g->label, *label_cap * sizeof(uint32_t));
+      g->label = (uint32_t*)realloc(g->label, *label_cap * sizeof(uint32_t));
       if (!g->label) bench_die("edgelist", "out of memory");
     }
     g->label[id] = (uint32_t)label;
@@ -71,29 +71,29 @@ static uint32_t label_map_get(label_map *m, edgelist *g, uint64_t label, size_t 
   return id;
 }
 
-static int edgelist_read(const char *path, edgelist *g) {
+static int edgelist_read(const char* path, edgelist* g) {
   memset(g, 0, sizeof *g);
   int fd = open(path, O_RDONLY);
   if (fd < 0) bench_die(path, strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0) bench_die(path, strerror(errno));
   size_t size = (size_t)st.st_size;
-  const char *p = size ? (const char *)mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : "";
+  const char* p = size ? (const char*)mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : "";
   if (p == MAP_FAILED) bench_die(path, strerror(errno));
-  if (size) madvise((void *)p, size, MADV_SEQUENTIAL);
+  if (size) madvise((void*)p, size, MADV_SEQUENTIAL);
   /* A link line is at least 4 bytes ("a b\n"): size/4 bounds the link count; start smaller. */
   size_t cap = size / 16 + 1024;
-  g->src = (uint32_t *)malloc(cap * sizeof(uint32_t));
-  g->dst = (uint32_t *)malloc(cap * sizeof(uint32_t));
+  g->src = (uint32_t*)malloc(cap * sizeof(uint32_t));
+  g->dst = (uint32_t*)malloc(cap * sizeof(uint32_t));
   label_map map = {NULL, 0};
   size_t label_cap = 0;
-  const char *end = p + size;
+  const char* end = p + size;
   size_t line = 0;
   while (p < end) {
     ++line;
-    const char *eol = (const char *)memchr(p, '\n', (size_t)(end - p));
+    const char* eol = (const char*)memchr(p, '\n', (size_t)(end - p));
     if (!eol) eol = end;
-    const char *q = p;
+    const char* q = p;
     while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r')) ++q;
     if (q == eol || *q == '#' || *q == '%') {
       p = eol + 1;
@@ -123,8 +123,8 @@ static int edgelist_read(const char *path, edgelist *g) {
       uint32_t b = label_map_get(&map, g, v[1], &label_cap);
       if (g->links == cap) {
         cap *= 2;
-        g->src = (uint32_t *)realloc(g->src, cap * sizeof(uint32_t));
-        g->dst = (uint32_t *)realloc(g->dst, cap * sizeof(uint32_t));
+        g->src = (uint32_t*)realloc(g->src, cap * sizeof(uint32_t));
+        g->dst = (uint32_t*)realloc(g->dst, cap * sizeof(uint32_t));
         if (!g->src || !g->dst) bench_die("edgelist", "out of memory");
       }
       g->src[g->links] = a;
@@ -133,13 +133,13 @@ static int edgelist_read(const char *path, edgelist *g) {
     }
     p = eol + 1;
   }
-  if (size) munmap((void *)(end - size), size);
+  if (size) munmap((void*)(end - size), size);
   close(fd);
   free(map.id);
   return 0;
 }
 
-static void edgelist_free(edgelist *g) {
+static void edgelist_free(edgelist* g) {
   free(g->src);
   free(g->dst);
   free(g->label);
@@ -147,8 +147,8 @@ static void edgelist_free(edgelist *g) {
 }
 
 /* Writes "label<TAB>rank" per page in id order (webrank --out's layout, 17 significant digits). */
-static void write_vector(const char *path, const edgelist *g, const double *x) {
-  FILE *f = fopen(path, "w");
+static void write_vector(const char* path, const edgelist* g, const double* x) {
+  FILE* f = fopen(path, "w");
   if (!f) bench_die(path, strerror(errno));
   static char buf[1 << 20];
   setvbuf(f, buf, _IOFBF, sizeof buf);

@@ -25,17 +25,16 @@
 
 #include "edgelist.h"
 
-#define OK(call)                                                                 \
-  do {                                                                           \
-    GrB_Info info_ = (call);                                                     \
-    if (info_ != GrB_SUCCESS) {                                                  \
-      fprintf(stderr, "%s:%d: GraphBLAS error %d: %s\n", __FILE__, __LINE__,     \
-              (int)info_, #call);                                                \
-      exit(1);                                                                   \
-    }                                                                            \
+#define OK(call)                                                                                 \
+  do {                                                                                           \
+    GrB_Info info_ = (call);                                                                     \
+    if (info_ != GrB_SUCCESS) {                                                                  \
+      fprintf(stderr, "%s:%d: GraphBLAS error %d: %s\n", __FILE__, __LINE__, (int)info_, #call); \
+      exit(1);                                                                                   \
+    }                                                                                            \
   } while (0)
 
-static void usage(const char *argv0) {
+static void usage(const char* argv0) {
   fprintf(stderr,
           "usage: %s EDGES [--precision float|double] [--damping D] [--tol T] [--max-iter N] "
           "[--threads N] [--out FILE] [--burble]\n",
@@ -65,7 +64,7 @@ static double sum_of(GrB_Vector v) {
   return s;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   const char *in = NULL, *out = NULL;
   double damping = 0.85, tol = 1e-10;
   int max_iter = 1000, threads = 0, burble = 0;
@@ -114,9 +113,9 @@ int main(int argc, char **argv) {
   edgelist el;
   edgelist_read(in, &el);
   const GrB_Index n = el.pages, m = el.links;
-  GrB_Index *I = (GrB_Index *)malloc(m * sizeof(GrB_Index));
-  GrB_Index *J = (GrB_Index *)malloc(m * sizeof(GrB_Index));
-  bool *X = (bool *)malloc(m * sizeof(bool));
+  GrB_Index* I = (GrB_Index*)malloc(m * sizeof(GrB_Index));
+  GrB_Index* J = (GrB_Index*)malloc(m * sizeof(GrB_Index));
+  bool* X = (bool*)malloc(m * sizeof(bool));
   if (!I || !J || !X) bench_die("graphblas_pagerank", "out of memory");
   for (GrB_Index e = 0; e < m; ++e) {
     I[e] = el.dst[e]; /* row = target: AT */
@@ -168,7 +167,7 @@ int main(int argc, char **argv) {
 
   int iterations = 0, converged = 0;
   double delta = INFINITY;
-  double *deltas = (double *)malloc((size_t)(max_iter > 0 ? max_iter : 1) * sizeof(double));
+  double* deltas = (double*)malloc((size_t)(max_iter > 0 ? max_iter : 1) * sizeof(double));
   while (iterations < max_iter) {
     OK(GrB_eWiseMult(tD, NULL, NULL, TIMES, r, D, NULL));
     const double dsum = sum_of(tD);
@@ -189,9 +188,9 @@ int main(int argc, char **argv) {
   }
   const double t2 = bench_now();
 
-  double *x = (double *)calloc(n ? n : 1, sizeof(double));
+  double* x = (double*)calloc(n ? n : 1, sizeof(double));
   GrB_Index nv = n;
-  GrB_Index *idx = (GrB_Index *)malloc((n ? n : 1) * sizeof(GrB_Index));
+  GrB_Index* idx = (GrB_Index*)malloc((n ? n : 1) * sizeof(GrB_Index));
   OK(GrB_Vector_extractTuples_FP64(idx, x, &nv, r));
   if (nv != n) bench_die("graphblas_pagerank", "rank vector is not full");
   double sum = 0;

@@ -12,7 +12,7 @@
 
 #include "edgelist.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   const char *in = NULL, *out = NULL;
   double damping = 0.85;
   int threads = 0;

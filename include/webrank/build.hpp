@@ -32,7 +32,7 @@ struct BuildOptions {
   // Page id order: "input" (first appearance) or "degree" (locality order, see
   // src/graph/page_order.hpp). Labels, links and ranks are the same either way.
   std::string order = "input";
-  bool force = false;     // replace an existing database (only once the new one is complete)
+  bool force = false;  // replace an existing database (only once the new one is complete)
   std::function<void(const BuildProgress&)> on_progress;  // called every few MB; may be empty
 };
 
