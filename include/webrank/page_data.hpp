@@ -6,9 +6,10 @@
 // Contract:
 // - `url` is the page's label (the URL as requested, normalized); `final_url` is where it led
 //   (the Location of a redirect, else the URL itself).
-// - `status` is the HTTP status (200 for a file read from disk); 0 is reserved for "not
-//   fetched". `content_hash` is XXH3-64 of the body (never 0: 0 is "not fetched"), so exact
-//   duplicates share it.
+// - `status` is the HTTP status (200 for a file read from disk); a record with status 0 says
+//   only that the URL is a page that was not fetched (a crawler gave up on it or was not
+//   allowed to fetch it): nothing else of it is stored. `content_hash` is XXH3-64 of the body
+//   (never 0: 0 is "not fetched"), so exact duplicates share it.
 // - `links` are the page's out-links in document order, resolved and normalized; a `nofollow`
 //   link is recorded apart and does not vote (it is not a link of the ranked graph). Anchor
 //   texts are credited to the link's target.

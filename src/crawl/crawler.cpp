@@ -126,7 +126,7 @@ class Crawler {
   void on_result(FetchResult r);
   void on_robots(const FetchResult& r);
   bool robots_ready(const std::string& host);
-  void journal_error(const FrontierItem& item, const std::string& error);
+  void journal_error(const FrontierItem& item, const std::string& error, bool fetched = true);
   void report(bool force);
 
   const CrawlOptions& o_;
@@ -138,6 +138,8 @@ class Crawler {
   enum class RobotsState { kWanted, kFetching, kKnown };
   std::unordered_map<std::string, RobotsState> robots_state_;
   std::unordered_map<std::string, Robots> robots_;
+  std::unordered_map<std::string, std::string> robots_failure_;  // hosts whose robots.txt failed
+  std::uint64_t unfetched_journaled_ = 0;                        // robots.txt said no
   std::unordered_map<std::uint64_t, FrontierItem> in_flight_;
   std::uint64_t next_tag_ = 1;
   struct Deferred {
@@ -290,6 +292,9 @@ void Crawler::on_robots(const FetchResult& r) {
   Robots rb;
   if (!r.error.empty() || r.status >= 500) {
     rb = Robots::disallow_all();
+    robots_failure_[host] = "robots.txt unreachable (" +
+                            (r.error.empty() ? "HTTP " + std::to_string(r.status) : r.error) +
+                            "): the host is not crawled";
   } else if (r.status >= 200 && r.status < 300) {
     rb = Robots::parse(r.body);
   } else {
@@ -300,12 +305,18 @@ void Crawler::on_robots(const FetchResult& r) {
   robots_state_[host] = RobotsState::kKnown;
 }
 
-void Crawler::journal_error(const FrontierItem& item, const std::string& error) {
+void Crawler::journal_error(const FrontierItem& item, const std::string& error, bool fetched) {
+  // A page that was not fetched: journaled so that --resume does not try it again and so that
+  // it is a page of the web even when nothing links to it (a seed).
   journal_->write("metadata", item.url, "text/plain", "webrank-fetch-error: " + error + "\n",
                   {{kDepthField, std::to_string(item.depth)},
                    {kRedirectsField, std::to_string(item.redirects)}});
-  ++rep_.errors;
-  ++rep_.fetched_now;
+  if (fetched) {
+    ++rep_.errors;
+    ++rep_.fetched_now;
+  } else {
+    ++unfetched_journaled_;
+  }
 }
 
 void Crawler::fetch_file(const FrontierItem& item) {
@@ -418,7 +429,13 @@ CrawlReport Crawler::run() {
         continue;
       }
       if (o_.robots && u && !robots_[host].allowed(u->path_and_query())) {
-        ++rep_.robots_blocked;
+        const auto failure = robots_failure_.find(host);
+        if (failure == robots_failure_.end()) {
+          ++rep_.robots_blocked;
+          journal_error(*item, "disallowed by robots.txt", /*fetched=*/false);
+        } else {
+          journal_error(*item, failure->second, /*fetched=*/true);
+        }
         frontier_.release(host);
         continue;
       }
@@ -490,10 +507,12 @@ CrawlReport crawl(const CrawlOptions& options,
     Crawler c(o, on_progress);
     rep = c.run();
   }
-  if (rep.pages == 0) {
+  std::uintmax_t journaled = 0;
+  for (const fs::path& f : journal_files(journal_dir(o.output))) journaled += fs::file_size(f, ec);
+  if (journaled == 0) {
     fail(
-        "crawl: nothing was fetched (every seed was disallowed by robots.txt, out of scope or "
-        "trapped); the journal is in ",
+        "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "
+        "in ",
         journal_dir(o.output).string());
   }
   BuildOptions b;

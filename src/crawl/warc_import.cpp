@@ -62,7 +62,11 @@ std::uint64_t read_warc(const std::string& path, bool, EdgeListSink& sink,
     if (type == "metadata") {
       // A URL a crawler could not fetch (webrank's journal): a page with no known out-links.
       if (std::string_view(rec.block).starts_with("webrank-fetch-error:")) {
-        if (auto u = crawl::normalize_url(rec.target_uri())) sink.page(*u);
+        if (auto u = crawl::normalize_url(rec.target_uri())) {
+          PageRecord unfetched;
+          unfetched.url = *u;
+          sink.page_record(unfetched);
+        }
       }
       continue;
     }

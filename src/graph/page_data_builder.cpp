@@ -55,8 +55,9 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   any_ = true;
   const PageId id = intern(r.url);
   grow(id + 1);
+  if (r.status == 0) return true;  // known, not fetched: nothing to store (status stays 0)
   if (status_[id] != 0) return false;
-  status_[id] = r.status == 0 ? 1 : r.status;  // 0 is reserved for "not fetched"
+  status_[id] = r.status;
   hash_[id] = r.content_hash == 0 ? 1 : r.content_hash;
   final_url_[id] = r.final_url.empty() ? r.url : r.final_url;
   final_id_[id] = r.final_url.empty() ? id : intern(r.final_url);

@@ -153,6 +153,10 @@ class TrapSite(wrcli.WebrankTestCase):
         res = self.wr("crawl", "file:///nonexistent-dir/x.html", "-o", "n3.db", "--scope",
                       "file:///elsewhere/", expect=1)
         self.assertIn("nothing was fetched", res.err)
+        # a seed on a host that is down (nothing listens on port 1) is a page, not fetched
+        self.wr("crawl", "http://127.0.0.1:1/index.html", "-o", "down.db", "--retries", "0",
+                "-q")
+        self.assertEqual(pages_of(self, "down.db")["http://127.0.0.1:1/index.html"][1], "0")
 
 
 class Resume(wrcli.WebrankTestCase):
