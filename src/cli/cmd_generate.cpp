@@ -8,11 +8,9 @@ namespace webrank::cli {
 void add_generate_command(CLI::App& app) {
   auto o = std::make_shared<GenerateOptions>();
   CLI::App* cmd = app.add_subcommand("generate", "Write a synthetic web as an edge list");
-  cmd->add_option("--model", o->model,
-                  "web (host-clustered copying model, URL labels) or rmat (Kronecker, numeric)")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, GraphModel>{
-          {"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}}))
-      ->default_str("web");
+  add_enum_option(cmd, "--model", &o->model,
+                  {{"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}},
+                  "web (host-clustered copying model, URL labels) or rmat (Kronecker, numeric)");
   cmd->add_option("--pages", o->pages, "Number of pages")->capture_default_str();
   cmd->add_option("--links", o->links, "Number of links")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();

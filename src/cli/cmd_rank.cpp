@@ -42,15 +42,13 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--max-iter", o.max_iter, "Iteration cap (not converged: exit status 3)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--dangling", o.dangling,
+  add_enum_option(cmd, "--dangling", &o.dangling,
+                  {{"source", Dangling::kSource},
+                   {"uniform", Dangling::kUniform},
+                   {"leak", Dangling::kLeak},
+                   {"remove", Dangling::kRemove}},
                   "Where the rank of pages without out-links goes: source (along E), uniform, "
-                  "leak (dropped), remove (the paper's remove-and-add-back)")
-      ->transform(
-          CLI::CheckedTransformer(std::map<std::string, Dangling>{{"source", Dangling::kSource},
-                                                                  {"uniform", Dangling::kUniform},
-                                                                  {"leak", Dangling::kLeak},
-                                                                  {"remove", Dangling::kRemove}}))
-      ->default_str("source");
+                  "leak (dropped), remove (the paper's remove-and-add-back)");
   cmd->add_option("--dangling-weights", args->dangling_weights,
                   "File of LABEL<TAB>WEIGHT: where dangling rank goes (normalized)");
   auto* pers = cmd->add_option("--personalize", args->personalize,
@@ -59,21 +57,17 @@ void add_rank_command(CLI::App& app) {
                   "File of LABEL<TAB>WEIGHT: the rank source E (normalized)")
       ->excludes(pers);
   cmd->add_option("--start", args->start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
-  cmd->add_option(
-         "--method", o.method,
-         "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU), "
-         "gauss-seidel, extrapolate (power + quadratic extrapolation)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Method>{{"power", Method::kPower},
-                                        {"paper", Method::kPaper},
-                                        {"direct", Method::kDirect},
-                                        {"gauss-seidel", Method::kGaussSeidel},
-                                        {"extrapolate", Method::kExtrapolate}}))
-      ->default_str("power");
-  cmd->add_option("--precision", o.precision, "double or float rank vectors")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, Precision>{
-          {"double", Precision::kDouble}, {"float", Precision::kFloat}}))
-      ->default_str("double");
+  add_enum_option(cmd, "--method", &o.method,
+                  {{"power", Method::kPower},
+                   {"paper", Method::kPaper},
+                   {"direct", Method::kDirect},
+                   {"gauss-seidel", Method::kGaussSeidel},
+                   {"extrapolate", Method::kExtrapolate}},
+                  "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse "
+                  "LU, small webs), gauss-seidel, extrapolate (power + quadratic extrapolation)");
+  add_enum_option(cmd, "--precision", &o.precision,
+                  {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
+                  "double or float rank vectors (float sums are accumulated in double)");
   cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");

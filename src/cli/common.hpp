@@ -19,6 +19,31 @@ inline constexpr int kExitNotConverged = 3;
 // Opens DB and, unless `skip_verify`, checks every checksum before anything reads it.
 Database open_database(const std::string& path, bool skip_verify);
 
+// Adds an option taking one of `names` (shown as {a,b,c} in --help) and storing the matching
+// enum value. CLI11's own enum transformers also accept the numeric values and print them.
+template <typename E>
+CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, E* target,
+                             const std::vector<std::pair<std::string, E>>& names,
+                             const std::string& help) {
+  std::vector<std::string> keys;
+  std::string current;
+  for (const auto& [name, value] : names) {
+    keys.push_back(name);
+    if (value == *target) current = name;
+  }
+  return cmd
+      ->add_option_function<std::string>(
+          flag,
+          [target, names](const std::string& text) {
+            for (const auto& [name, value] : names) {
+              if (name == text) *target = value;
+            }
+          },
+          help)
+      ->check(CLI::IsMember(keys))
+      ->default_str(current);
+}
+
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 

@@ -22,13 +22,12 @@ Database open_database(const std::string& path, bool skip_verify) {
 }
 
 void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
-  static const std::map<std::string, ProgressMode> names{{"auto", ProgressMode::kAuto},
-                                                         {"never", ProgressMode::kNever},
-                                                         {"json", ProgressMode::kJson}};
-  cmd->add_option("--progress", *mode,
+  add_enum_option(cmd, "--progress", mode,
+                  {{"auto", ProgressMode::kAuto},
+                   {"never", ProgressMode::kNever},
+                   {"json", ProgressMode::kJson}},
                   "Progress on stderr: auto (a status line on a terminal, nothing otherwise), "
-                  "never, or json (one JSON object per line)")
-      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+                  "never, or json (one JSON object per line)");
 }
 
 }  // namespace webrank::cli
