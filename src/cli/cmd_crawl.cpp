@@ -48,9 +48,11 @@ void add_crawl_command(CLI::App& app) {
   cmd->add_option("-o,--output", args->output, "Database directory to create")->required();
   cmd->add_option("--scope", o.frontier.prefixes,
                   "Fetch only URLs starting with this prefix (repeatable; default: the seeds' "
-                  "hosts, or for file: seeds their directories)");
+                  "hosts, or for file: seeds their directories)")
+      ->allow_extra_args(false);
   cmd->add_option("--scope-host", o.frontier.hosts,
-                  "Fetch only URLs of this host[:port] (repeatable)");
+                  "Fetch only URLs of this host[:port] (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_option("--max-pages", o.max_pages, "Stop after this many fetches")
       ->capture_default_str();
   cmd->add_option("--max-depth", o.frontier.max_depth, "Links followed from a seed at most")
