@@ -51,6 +51,7 @@ std::uint64_t read_warc(const std::string& path, bool, EdgeListSink& sink,
   crawl::WarcReader reader(path);
   crawl::WarcRecord rec;
   std::unordered_map<std::string, Capture> by_digest, by_url;
+  std::unordered_map<std::string, std::string> digest_of_url;
   std::size_t kept = 0;
   std::uint64_t records = 0;
   while (reader.next(rec)) {
@@ -100,7 +101,11 @@ std::uint64_t read_warc(const std::string& path, bool, EdgeListSink& sink,
           it != by_digest.end() && !rec.field("WARC-Payload-Digest").empty()) {
         orig = &it->second;
       } else if (auto u = crawl::normalize_url(rec.field("WARC-Refers-To-Target-URI"))) {
-        if (auto jt = by_url.find(*u); jt != by_url.end()) orig = &jt->second;
+        if (auto jt = by_url.find(*u); jt != by_url.end()) {
+          orig = &jt->second;
+        } else if (auto dt = digest_of_url.find(*u); dt != digest_of_url.end()) {
+          orig = &by_digest.at(dt->second);
+        }
       }
       if (orig) {
         if (c.status == 0 || c.status == 304) c.status = orig->status;
@@ -109,10 +114,15 @@ std::uint64_t read_warc(const std::string& path, bool, EdgeListSink& sink,
       }
       if (c.status == 0) c.status = 200;
     } else if (kept < kMaxKeptBodies && crawl::is_html(c.content_type, c.body)) {
-      kept += 2 * c.body.size();
-      if (const std::string_view d = rec.field("WARC-Payload-Digest"); !d.empty())
+      // Kept once: by payload digest when the record has one (what revisits name first),
+      // else by URL.
+      kept += c.body.size();
+      if (const std::string_view d = rec.field("WARC-Payload-Digest"); !d.empty()) {
         by_digest.emplace(std::string(d), c);
-      by_url.emplace(label, c);
+        digest_of_url.emplace(label, std::string(d));
+      } else {
+        by_url.emplace(label, c);
+      }
     }
     sink.page_record(crawl::make_page_record(label, c.status, c.content_type, c.location, c.body));
   }
