@@ -138,8 +138,10 @@ class Crawler {
   enum class RobotsState { kWanted, kFetching, kKnown };
   std::unordered_map<std::string, RobotsState> robots_state_;
   std::unordered_map<std::string, Robots> robots_;
-  std::unordered_map<std::string, std::string> robots_failure_;  // hosts whose robots.txt failed
-  std::uint64_t unfetched_journaled_ = 0;                        // robots.txt said no
+  std::unordered_map<std::string, std::string> robots_failure_;
+  std::unordered_map<std::uint64_t, std::pair<std::string, int>>
+      robots_fetches_;                     // host, hops  // hosts whose robots.txt failed
+  std::uint64_t unfetched_journaled_ = 0;  // robots.txt said no
   std::unordered_map<std::uint64_t, FrontierItem> in_flight_;
   std::uint64_t next_tag_ = 1;
   struct Deferred {
@@ -288,7 +290,19 @@ bool Crawler::robots_ready(const std::string& host) {
 }
 
 void Crawler::on_robots(const FetchResult& r) {
-  const std::string host = host_key(r.url);
+  const auto fetch = robots_fetches_.find(r.tag);
+  if (fetch == robots_fetches_.end()) return;
+  const auto [host, hops] = fetch->second;
+  robots_fetches_.erase(fetch);
+  // Redirects of robots.txt are followed (RFC 9309 §2.3.1.2: at least five hops).
+  if (r.error.empty() && r.status >= 300 && r.status < 400 && !r.location.empty() && hops < 5) {
+    if (const std::optional<std::string> to = resolve_url(r.url, r.location)) {
+      const std::uint64_t tag = kRobotsTag | next_tag_++;
+      robots_fetches_[tag] = {host, hops + 1};
+      fetcher_.start(*to, tag);
+      return;
+    }
+  }
   Robots rb;
   if (!r.error.empty() || r.status >= 500) {
     rb = Robots::disallow_all();
@@ -414,7 +428,9 @@ CrawlReport Crawler::run() {
     for (auto& [host, state] : robots_state_) {
       if (state == RobotsState::kWanted) {
         state = RobotsState::kFetching;
-        fetcher_.start(host + "/robots.txt", kRobotsTag | next_tag_++);
+        const std::uint64_t tag = kRobotsTag | next_tag_++;
+        robots_fetches_[tag] = {host, 0};
+        fetcher_.start(host + "/robots.txt", tag);
       }
     }
     while (fetcher_.active() < static_cast<std::size_t>(o_.fetcher.max_connections) &&

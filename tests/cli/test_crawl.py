@@ -130,6 +130,18 @@ class TrapSite(wrcli.WebrankTestCase):
         self.assertEqual(pages[u + "/redirect/2"][1], "301")
         self.assertEqual(pages[u + "/redirect/1"][1], "0")
 
+    def test_robots_txt_redirect_is_followed(self):
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=6)
+        self.write("site/robots.txt.redirect", "/policy/robots.txt")
+        self.write("site/policy/robots.txt", "User-agent: *\nDisallow: /sec1/\n")
+        with testsite.SiteServer(root, self.dir, max_requests=100, max_seconds=60) as srv:
+            self.wr("crawl", srv.url + "/index.html", "-o", "rr.db", "-q", "--delay", "0")
+            paths = [r[0] for r in srv.requests()]
+        self.assertIn("/policy/robots.txt", paths)
+        self.assertFalse([p for p in paths if p.startswith("/sec1/")], paths)
+        self.assertTrue([p for p in paths if p.startswith("/sec2/")], paths)
+
     def test_page_and_depth_limits(self):
         root = self.path("site")
         testsite.write_doc_site(root, pages=40)

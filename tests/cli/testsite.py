@@ -8,6 +8,7 @@ requests or MAX_SECONDS seconds, whichever comes first, so a test that loses tra
 cannot leave it running. Tests stop it by its PID (Server.stop()).
 
 Besides the files of ROOT it serves the traps and failures of a real web:
+  /robots.txt        301 to the path in ROOT/robots.txt.redirect when that file exists
   /redirect/N        301 to /redirect/N-1, ... /redirect/0 -> 302 to /index.html
   /loop/a, /loop/b   a redirect loop
   /status/CODE       that status (404, 500, ...) with a small HTML body
@@ -100,6 +101,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
         self.log_arrival()
         path, _, query = self.path.partition("?")
+        if path == "/robots.txt" and os.path.exists("robots.txt.redirect"):
+            with open("robots.txt.redirect") as f:
+                return self.redirect(301, f.read().strip())
         if path.startswith("/redirect/"):
             n = int(path.rsplit("/", 1)[1] or 0)
             return self.redirect(302 if n == 0 else 301,
