@@ -30,11 +30,13 @@ void add_top_command(CLI::App& app) {
     if (args->json) {
       nlohmann::json j = nlohmann::json::array();
       for (const auto& t : top) {
-        j.push_back({{"label", db.label(t.page)},
-                     {"rank", t.rank},
-                     {"percentile", t.percentile},
-                     {"bar", scale.bar_percent(t.rank)},
-                     {"toolbar", scale.toolbar(t.rank)}});
+        nlohmann::json entry{{"label", db.label(t.page)},
+                             {"rank", t.rank},
+                             {"percentile", t.percentile},
+                             {"bar", scale.bar_percent(t.rank)},
+                             {"toolbar", scale.toolbar(t.rank)}};
+        if (const auto title = db.title(t.page)) entry["title"] = *title;
+        j.push_back(entry);
       }
       std::printf("%s\n", j.dump(2).c_str());
       return;
@@ -52,9 +54,13 @@ void add_top_command(CLI::App& app) {
       const int cells = static_cast<int>(bar / 100 * kBarWidth + 0.5);
       std::string drawn(cells, '#');
       drawn.resize(kBarWidth, '.');
-      std::printf("%4d  %-12.6g %7.2f%%  %s %3.0f%% %5d/10  %.*s\n", ++i, t.rank, t.percentile,
-                  drawn.c_str(), bar, scale.toolbar(t.rank),
-                  static_cast<int>(db.label(t.page).size()), db.label(t.page).data());
+      // Crawled webs show the page title after the URL, as the paper's search results do.
+      std::string page(db.label(t.page));
+      if (const auto title = db.title(t.page); title && !title->empty()) {
+        page += "  \"" + std::string(*title) + "\"";
+      }
+      std::printf("%4d  %-12.6g %7.2f%%  %s %3.0f%% %5d/10  %s\n", ++i, t.rank, t.percentile,
+                  drawn.c_str(), bar, scale.toolbar(t.rank), page.c_str());
     }
   });
 }

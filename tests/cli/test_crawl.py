@@ -10,6 +10,7 @@ twice and ends with the same web as an uninterrupted one, and that crawling a do
 set over HTTP, over file:// and importing its journal (WARC) or its files give the same graph.
 """
 
+import json
 import os
 import shutil
 import signal
@@ -240,6 +241,11 @@ class SameWebThreeWays(wrcli.WebrankTestCase):
         _, r1 = self.rank("http.db", out="h.tsv")
         _, r2 = self.rank("file.db", out="f.tsv")
         self.assertRanksClose({to_http(k): v for k, v in r2.items()}, r1, 1e-12)
+        # `top` shows crawled pages with their titles (the page table's third column).
+        top = json.loads(self.wr("top", "http.db", "-k", "3", "--json").out)
+        self.assertEqual(len(top), 3)
+        for entry in top:
+            self.assertEqual(entry.get("title"), hp[entry["label"]][2], entry)
 
 
 PGDOC = os.path.join(wrcli._REPO, "out", "pgdoc")
