@@ -1,9 +1,12 @@
 #include "graph/csr_builder.hpp"
-#include "util/parallel.hpp"
+
+#include <omp.h>
 
 #include <algorithm>
 #include <numeric>
 #include <utility>
+
+#include "util/parallel.hpp"
 
 namespace webrank {
 namespace {
@@ -12,6 +15,32 @@ namespace {
 std::vector<std::uint64_t> offsets_from_counts(const std::vector<std::uint64_t>& counts) {
   std::vector<std::uint64_t> offsets(counts.size() + 1, 0);
   std::inclusive_scan(counts.begin(), counts.end(), offsets.begin() + 1);
+  return offsets;
+}
+
+// Parallel stable counting sorts: each thread counts the keys of its own contiguous share of the
+// items (local[t][k]); positions_from_counts turns the counts into start positions such that
+// thread t's items with key k follow thread t−1's, and each thread then scatters its share in
+// order. The result is exactly the serial counting sort's. Costs threads × N × 8 bytes.
+using ThreadCounts = std::vector<std::vector<std::uint64_t>>;
+
+int sort_threads(std::uint64_t items) {
+  return items >= static_cast<std::uint64_t>(kMinParallelLinks) ? omp_get_max_threads() : 1;
+}
+
+// Replaces local[t][k] by the first position of thread t's items with key k; returns offsets.
+std::vector<std::uint64_t> positions_from_counts(ThreadCounts& local, PageId n) {
+  std::vector<std::uint64_t> counts(n, 0);
+#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
+  for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
+    for (const auto& c : local) counts[k] += c[k];
+  }
+  std::vector<std::uint64_t> offsets = offsets_from_counts(counts);
+#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
+  for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
+    std::uint64_t at = offsets[k];
+    for (auto& c : local) at += std::exchange(c[k], at);
+  }
   return offsets;
 }
 
@@ -63,15 +92,24 @@ CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<
   const bool weighted = !weights.empty();
   const std::uint64_t m = sources.size();
 
-  // 1. Counting sort by source.
-  std::vector<std::uint64_t> counts(num_pages, 0);
-  for (PageId s : sources) ++counts[s];
-  std::vector<std::uint64_t> raw_offsets = offsets_from_counts(counts);
+  // 1. Counting sort by source, each thread taking a contiguous share of the input links.
+  const int threads = sort_threads(m);
+  ThreadCounts local(threads, std::vector<std::uint64_t>(num_pages, 0));
+  auto share = [&](int t) { return std::pair{m * t / threads, m * (t + 1) / threads}; };
+#pragma omp parallel num_threads(threads)
+  {
+    const auto [b, e] = share(omp_get_thread_num());
+    auto& c = local[omp_get_thread_num()];
+    for (std::uint64_t i = b; i < e; ++i) ++c[sources[i]];
+  }
+  std::vector<std::uint64_t> raw_offsets = positions_from_counts(local, num_pages);
   std::vector<PageId> ids(m);
   std::vector<double> ws(weighted ? m : 0);
+#pragma omp parallel num_threads(threads)
   {
-    std::vector<std::uint64_t> cursor(raw_offsets.begin(), raw_offsets.end() - 1);
-    for (std::uint64_t i = 0; i < m; ++i) {
+    const auto [b, e] = share(omp_get_thread_num());
+    auto& cursor = local[omp_get_thread_num()];
+    for (std::uint64_t i = b; i < e; ++i) {
       const std::uint64_t at = cursor[sources[i]]++;
       ids[at] = targets[i];
       if (weighted) ws[at] = weights[i];
@@ -102,19 +140,38 @@ CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<
   csr.out_ids = std::move(ids);
   csr.out_weights = std::move(ws);
 
-  // 3. Backlinks: counting sort by target; visiting sources in increasing order leaves every
-  // backlink list sorted.
-  std::fill(counts.begin(), counts.end(), 0);
-  for (PageId t : csr.out_ids) ++counts[t];
-  csr.in_offsets = offsets_from_counts(counts);
+  // 3. Backlinks: counting sort by target. Each thread takes a contiguous range of source pages
+  // (balanced by links), so sources are visited in increasing order and every backlink list
+  // comes out sorted.
+  for (auto& c : local) std::fill(c.begin(), c.end(), 0);
+  std::vector<PageId> first_page(threads + 1, num_pages);
+  for (int t = 0; t < threads; ++t) {
+    const std::uint64_t target_link = links * t / threads;
+    first_page[t] = static_cast<PageId>(
+        std::upper_bound(csr.out_offsets.begin(), csr.out_offsets.end(), target_link) -
+        csr.out_offsets.begin() - 1);
+  }
+  first_page[0] = 0;
+  auto pages_of = [&](int t) { return std::pair{first_page[t], first_page[t + 1]}; };
+#pragma omp parallel num_threads(threads)
+  {
+    const auto [b, e] = pages_of(omp_get_thread_num());
+    auto& c = local[omp_get_thread_num()];
+    for (std::uint64_t i = csr.out_offsets[b]; i < csr.out_offsets[e]; ++i) ++c[csr.out_ids[i]];
+  }
+  csr.in_offsets = positions_from_counts(local, num_pages);
   csr.in_ids.resize(links);
   if (weighted) csr.in_weights.resize(links);
-  std::vector<std::uint64_t> cursor(csr.in_offsets.begin(), csr.in_offsets.end() - 1);
-  for (PageId u = 0; u < num_pages; ++u) {
-    for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
-      const std::uint64_t at = cursor[csr.out_ids[i]]++;
-      csr.in_ids[at] = u;
-      if (weighted) csr.in_weights[at] = csr.out_weights[i];
+#pragma omp parallel num_threads(threads)
+  {
+    const auto [b, e] = pages_of(omp_get_thread_num());
+    auto& cursor = local[omp_get_thread_num()];
+    for (PageId u = b; u < e; ++u) {
+      for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
+        const std::uint64_t at = cursor[csr.out_ids[i]]++;
+        csr.in_ids[at] = u;
+        if (weighted) csr.in_weights[at] = csr.out_weights[i];
+      }
     }
   }
   return csr;
