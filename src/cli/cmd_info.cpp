@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "cli/common.hpp"
 #include "webrank/rank_store.hpp"
@@ -68,6 +70,29 @@ void add_info_command(CLI::App& app) {
     j["out_degree"] = to_json(out);
     j["in_degree"] = to_json(in);
     j["bytes_on_disk"] = bytes;
+    if (db.has_page_data()) {
+      // Crawled webs: how much of the web was fetched, and what came back.
+      std::uint64_t fetched = 0, ok = 0, titled = 0, duplicates = 0;
+      std::map<int, std::uint64_t> by_class;  // 2xx, 3xx, 4xx, 5xx
+      std::unordered_map<std::uint64_t, int> seen_hashes;
+      for (PageId u = 0; u < st.pages; ++u) {
+        const int status = db.status(u).value_or(0);
+        if (status == 0) continue;
+        ++fetched;
+        ++by_class[status / 100 * 100];
+        ok += status >= 200 && status < 300;
+        if (const auto t = db.title(u); t && !t->empty()) ++titled;
+        if (const auto h = db.content_hash(u); h && *h != 0 && seen_hashes[*h]++ > 0) ++duplicates;
+      }
+      nlohmann::json classes = nlohmann::json::object();
+      for (const auto& [c, n] : by_class) classes[std::to_string(c / 100) + "xx"] = n;
+      j["crawl"] = {{"fetched_pages", fetched},
+                    {"not_fetched_pages", st.pages - fetched},
+                    {"status", classes},
+                    {"pages_with_title", titled},
+                    {"exact_duplicates", duplicates},
+                    {"nofollow_links", db.num_nofollow_links()}};
+    }
     nlohmann::json ranks = nlohmann::json::array();
     for (const auto& name : db.rank_names()) {
       nlohmann::json r{{"name", name}};
@@ -95,6 +120,21 @@ void add_info_command(CLI::App& app) {
     std::printf("dangling pages  %u (%.1f%%)\n", st.dangling_pages,
                 100.0 * st.dangling_pages / st.pages);
     std::printf("self-links      %llu\n", static_cast<unsigned long long>(st.self_links));
+    if (j.contains("crawl")) {
+      const auto& c = j["crawl"];
+      std::string classes;
+      for (const auto& [k, v] : c["status"].items()) {
+        classes += (classes.empty() ? "" : ", ") + k + " " + std::to_string(v.get<std::uint64_t>());
+      }
+      std::printf(
+          "crawled         %llu pages fetched (%s), %llu known but not fetched; %llu with "
+          "a title, %llu exact duplicates, %llu nofollow links (not ranked)\n",
+          c["fetched_pages"].get<unsigned long long>(), classes.c_str(),
+          c["not_fetched_pages"].get<unsigned long long>(),
+          c["pages_with_title"].get<unsigned long long>(),
+          c["exact_duplicates"].get<unsigned long long>(),
+          c["nofollow_links"].get<unsigned long long>());
+    }
     std::printf("isolated pages  %llu\n", static_cast<unsigned long long>(isolated));
     for (auto [name, s] : {std::pair{"out-degree", out}, std::pair{"in-degree", in}}) {
       std::printf("%-15s min %llu, median %llu, mean %.2f, max %llu; %llu pages with none\n", name,

@@ -241,6 +241,13 @@ class SameWebThreeWays(wrcli.WebrankTestCase):
         _, r1 = self.rank("http.db", out="h.tsv")
         _, r2 = self.rank("file.db", out="f.tsv")
         self.assertRanksClose({to_http(k): v for k, v in r2.items()}, r1, 1e-12)
+        # `info` summarizes the crawl consistently with the page table.
+        crawl = json.loads(self.wr("info", "http.db", "--json").out)["crawl"]
+        statuses = [int(v[1]) for v in hp.values()]
+        self.assertEqual(crawl["fetched_pages"], sum(1 for x in statuses if x != 0))
+        self.assertEqual(crawl["not_fetched_pages"], sum(1 for x in statuses if x == 0))
+        self.assertEqual(sum(crawl["status"].values()), crawl["fetched_pages"])
+        self.assertEqual(crawl["pages_with_title"], sum(1 for v in hp.values() if v[2]))
         # `top` shows crawled pages with their titles (the page table's third column).
         top = json.loads(self.wr("top", "http.db", "-k", "3", "--json").out)
         self.assertEqual(len(top), 3)
