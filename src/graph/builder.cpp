@@ -7,6 +7,7 @@
 #include "graph/edge_list_reader.hpp"
 #include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
+#include "graph/manifest_section.hpp"
 #include "graph/page_data_builder.hpp"
 #include "graph/page_order.hpp"
 #include "graph/section_file.hpp"
@@ -75,18 +76,6 @@ class Collector : public EdgeListSink {
   std::vector<std::uint32_t> queued_;
   std::vector<PageId> ids_;
 };
-
-template <typename T>
-std::uint64_t write_section(const fs::path& dir, const char* name, const std::vector<T>& data,
-                            nlohmann::json& manifest) {
-  SectionWriter w(dir / name, name, sizeof(T));
-  w.append(std::span<const T>(data));
-  std::uint64_t checksum = w.finish();
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(checksum));
-  manifest["sections"][name] = {{"count", data.size()}, {"elem_size", sizeof(T)}, {"xxh3", hex}};
-  return checksum;
-}
 
 void check_destination(const BuildOptions& o) {
   if (o.inputs.empty()) fail("build: no input given");

@@ -119,9 +119,7 @@ Database Database::open(const fs::path& dir) {
       fail((dir / name).string(), ": byte 24: holds ", s.count(), " elements, the database needs ",
            count);
     }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(s.checksum()));
-    if (m["sections"][name].value("xxh3", "") != hex) {
+    if (m["sections"][name].value("xxh3", "") != checksum_hex(s.checksum())) {
       fail((dir / name).string(),
            ": bytes 40-47: checksum differs from manifest.json (a file from "
            "another database, or a damaged one)");

@@ -5,23 +5,12 @@
 
 #include "graph/csr_builder.hpp"
 #include "graph/db_layout.hpp"
+#include "graph/manifest_section.hpp"
 #include "graph/section_file.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
 namespace {
-
-template <typename T>
-void write_section(const fs::path& dir, layout::SectionName s, std::span<const T> data,
-                   nlohmann::json& manifest) {
-  SectionWriter w(dir / s.file, s.name, sizeof(T));
-  w.append(data);
-  const std::uint64_t checksum = w.finish();
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(checksum));
-  manifest["sections"][s.file] = {
-      {"count", data.size()}, {"elem_size", sizeof(T)}, {"xxh3", hex}, {"name", s.name}};
-}
 
 // A string column as N+1 offsets and the bytes (no separators).
 void write_strings(const fs::path& dir, layout::SectionName offsets_name,

@@ -28,6 +28,12 @@ std::uint64_t header_hash(const SectionHeader& h) {
 
 }  // namespace
 
+std::string checksum_hex(std::uint64_t checksum) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(checksum));
+  return hex;
+}
+
 std::uint64_t section_file_size(std::uint64_t payload_bytes, std::uint64_t block_size) {
   return kSectionHeaderBytes + pad8(payload_bytes) + 8 * block_count(payload_bytes, block_size);
 }

@@ -96,6 +96,9 @@ class Section {
   SectionHeader header_{};
 };
 
+// A section checksum as manifest.json and rank metadata record it: 16 lowercase hex digits.
+std::string checksum_hex(std::uint64_t checksum);
+
 // Total file size of a section with `payload` bytes (for error messages and checks).
 std::uint64_t section_file_size(std::uint64_t payload_bytes, std::uint64_t block_size);
 

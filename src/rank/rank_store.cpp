@@ -16,12 +16,6 @@ namespace webrank {
 namespace fs = std::filesystem;
 namespace {
 
-std::string hex64(std::uint64_t x) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x));
-  return buf;
-}
-
 nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages) {
   nlohmann::json j;
   j["pages"] = pages;
@@ -90,7 +84,7 @@ void save_ranks(const Database& db, const std::string& name, const RankResult& r
   }
   nlohmann::json meta = describe(o, r, db.num_pages());
   meta["name"] = name;
-  meta["xxh3"] = hex64(checksum);
+  meta["xxh3"] = checksum_hex(checksum);
   AtomicFileWriter json(dir / (name + ".json"));
   json.write(meta.dump(2) + "\n");
   // The vector goes in first; the metadata that names its checksum last. A reader that finds
@@ -136,7 +130,7 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
     fail(vec_path.string(), ": byte 24: holds ", sec.count(), " values, the database has ",
          db.num_pages(), " pages");
   }
-  if (meta.value("xxh3", "") != hex64(sec.checksum())) {
+  if (meta.value("xxh3", "") != checksum_hex(sec.checksum())) {
     fail(vec_path.string(), ": bytes 40-47: checksum differs from ", json_path.filename().string(),
          " (an interrupted or damaged write)");
   }
