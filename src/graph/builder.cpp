@@ -46,6 +46,32 @@ class Collector : public EdgeListSink {
     targets.push_back(labels.intern(target));
     if (weighted_) weights.push_back(weight);
   }
+  // The mapped reader's batches (a chunk's run of numeric links): interned at once, after the
+  // links queued by link().
+  void numeric_links(const std::uint32_t* pairs, std::size_t n, const double* w) override {
+    flush();
+    ids_.resize(2 * n);
+    labels.intern_numbers(pairs, 2 * n, ids_.data());
+    const std::size_t at = sources.size();
+    sources.resize(at + n);
+    targets.resize(at + n);
+    for (std::size_t i = 0; i < n; ++i) {
+      sources[at + i] = ids_[2 * i];
+      targets[at + i] = ids_[2 * i + 1];
+    }
+    if (weighted_) {
+      if (w) {
+        weights.insert(weights.end(), w, w + n);
+      } else {
+        weights.resize(weights.size() + n, 1.0);
+      }
+    }
+  }
+  void expect_links(std::uint64_t n) override {
+    sources.reserve(sources.size() + n);
+    targets.reserve(targets.size() + n);
+    if (weighted_) weights.reserve(weights.size() + n);
+  }
   void flush() {
     if (queued_.empty()) return;
     ids_.resize(queued_.size());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "graph/mapped_edge_list.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank {
@@ -63,11 +64,7 @@ bool LineReader::next(std::string_view& line) {
       consumed_ += len + (nl ? 1 : 0);
       ++line_number_;
       if (line_number_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
-      if (std::memchr(line.data(), '\0', line.size())) {
-        fail(in_.name(), ":", line_number_,
-             ": contains a NUL byte: expected text (is this a binary or unsupported compressed "
-             "file?)");
-      }
+      check_text_line(line, in_.name(), line_number_);
       return true;
     }
     if (!refill()) {
@@ -129,35 +126,65 @@ double parse_weight(std::string_view text, const std::string& where) {
   return w;
 }
 
-std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
-                             const std::function<void(std::uint64_t)>& on_bytes) {
+void check_text_line(std::string_view line, const std::string& name, std::uint64_t line_number) {
+  if (std::memchr(line.data(), '\0', line.size())) {
+    fail(name, ":", line_number,
+         ": contains a NUL byte: expected text (is this a binary or unsupported compressed "
+         "file?)");
+  }
+}
+
+EdgeListRecord parse_edge_list_line(std::string_view line, bool weighted, const std::string& name,
+                                    std::uint64_t line_number) {
+  EdgeListRecord r;
+  std::string_view f[3];
+  int empty = 0;
+  const int n = split_fields(line, f, 3, &empty);
+  if (n == 0) return r;
+  if (n < 0) {
+    fail(name, ":", line_number, ": field ", empty, " is empty: expected SOURCE<TAB>TARGET",
+         weighted ? "[<TAB>WEIGHT]" : "");
+  }
+  if (n == 3 && !weighted) {
+    fail(name, ":", line_number,
+         ": 3 fields, expected SOURCE TARGET (pass --weighted to read the third field as a "
+         "link weight)");
+  }
+  if (n > 3) {
+    fail(name, ":", line_number, ": ", n, " fields, expected SOURCE TARGET",
+         weighted ? " WEIGHT" : "",
+         " (fields are split on tabs when the line has one, otherwise on spaces)");
+  }
+  r.kind = n == 1 ? EdgeListRecord::kPage : EdgeListRecord::kLink;
+  r.source = f[0];
+  if (n >= 2) r.target = f[1];
+  if (n == 3) r.weight = parse_weight(f[2], cat(name, ":", line_number));
+  return r;
+}
+
+void EdgeListSink::numeric_links(const std::uint32_t* pairs, std::size_t n, const double* weights) {
+  char a[16], b[16];
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto ea = std::to_chars(a, a + sizeof a, pairs[2 * i]).ptr;
+    const auto eb = std::to_chars(b, b + sizeof b, pairs[2 * i + 1]).ptr;
+    link(std::string_view(a, static_cast<std::size_t>(ea - a)),
+         std::string_view(b, static_cast<std::size_t>(eb - b)), weights ? weights[i] : 1.0);
+  }
+}
+
+std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, EdgeListSink& sink,
+                                    const std::function<void(std::uint64_t)>& on_bytes) {
   auto in = open_input(path);
   LineReader reader(*in);
   std::string_view line;
-  std::string_view f[3];
   std::uint64_t next_report = 16 << 20;
   while (reader.next(line)) {
-    int empty = 0;
-    int n = split_fields(line, f, 3, &empty);
-    if (n == 0) continue;
-    if (n < 0) {
-      fail(reader.name(), ":", reader.line_number(), ": field ", empty,
-           " is empty: expected SOURCE<TAB>TARGET", weighted ? "[<TAB>WEIGHT]" : "");
-    }
-    if (n == 1) {
-      sink.page(f[0]);
-    } else if (n == 2) {
-      sink.link(f[0], f[1], 1.0);
-    } else if (n == 3 && weighted) {
-      sink.link(f[0], f[1], parse_weight(f[2], cat(reader.name(), ":", reader.line_number())));
-    } else if (n == 3) {
-      fail(reader.name(), ":", reader.line_number(),
-           ": 3 fields, expected SOURCE TARGET (pass --weighted to read the third field as a "
-           "link weight)");
-    } else {
-      fail(reader.name(), ":", reader.line_number(), ": ", n, " fields, expected SOURCE TARGET",
-           weighted ? " WEIGHT" : "",
-           " (fields are split on tabs when the line has one, otherwise on spaces)");
+    const EdgeListRecord r =
+        parse_edge_list_line(line, weighted, reader.name(), reader.line_number());
+    if (r.kind == EdgeListRecord::kPage) {
+      sink.page(r.source);
+    } else if (r.kind == EdgeListRecord::kLink) {
+      sink.link(r.source, r.target, r.weight);
     }
     if (on_bytes && reader.bytes_consumed() >= next_report) {
       on_bytes(reader.bytes_consumed());
@@ -166,6 +193,12 @@ std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSin
   }
   if (on_bytes) on_bytes(reader.bytes_consumed());
   return reader.line_number();
+}
+
+std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
+                             const std::function<void(std::uint64_t)>& on_bytes) {
+  if (is_plain_file(path)) return read_mapped_edge_list(path, weighted, sink, on_bytes);
+  return read_edge_list_stream(path, weighted, sink, on_bytes);
 }
 
 }  // namespace webrank

@@ -47,6 +47,21 @@ int split_fields(std::string_view line, std::string_view* fields, int max_fields
 // Parses a link or page weight: finite and >= 0. Throws Error "WHERE: ..." otherwise.
 double parse_weight(std::string_view text, const std::string& where);
 
+// Throws Error "NAME:LINE: contains a NUL byte..." if `line` has one (binary input).
+void check_text_line(std::string_view line, const std::string& name, std::uint64_t line_number);
+
+// One record of an edge list: nothing (blank or comment line), a page, or a link.
+struct EdgeListRecord {
+  enum Kind { kNone, kPage, kLink } kind = kNone;
+  std::string_view source, target;  // a page's label is `source`
+  double weight = 1.0;
+};
+
+// Parses one line of an edge list (NUL bytes already checked) by the field rule. Throws Error
+// "NAME:LINE: ..." for a bad line (an empty tab field, a stray or bad weight, too many fields).
+EdgeListRecord parse_edge_list_line(std::string_view line, bool weighted, const std::string& name,
+                                    std::uint64_t line_number);
+
 // Receives the records of an edge list, in input order. Crawl inputs (WARC, HTML directories)
 // hand over whole pages with page_record(); a sink that keeps no page data gets the page and
 // its followed links (weight 1), and the targets of nofollow links as pages only.
@@ -54,6 +69,12 @@ struct EdgeListSink {
   virtual ~EdgeListSink() = default;
   virtual void page(std::string_view label) = 0;
   virtual void link(std::string_view source, std::string_view target, double weight) = 0;
+  // n links between canonical decimal numbers (LabelTable::is_number), given as values:
+  // pairs[2i] -> pairs[2i+1] with weights[i] (all 1 if weights is null). The default passes each
+  // to link() as text; the builder interns the values directly.
+  virtual void numeric_links(const std::uint32_t* pairs, std::size_t n, const double* weights);
+  // A hint that about n more links follow (an estimate), so that arrays can be sized once.
+  virtual void expect_links(std::uint64_t /*n*/) {}
   virtual void page_record(const PageRecord& r) {
     page(r.url);
     for (const PageLink& l : r.links) {
@@ -68,8 +89,12 @@ struct EdgeListSink {
 
 // Reads one edge-list input ("-" = stdin) into `sink`. `on_bytes` is called now and then with
 // the number of decompressed bytes consumed so far. Throws Error "FILE:LINE: ..." on bad lines.
-// Returns the number of lines read.
+// Returns the number of lines read. A plain (uncompressed) regular file is memory-mapped and
+// parsed in parallel (mapped_edge_list.hpp); anything else is streamed (read_edge_list_stream).
 std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
                              const std::function<void(std::uint64_t)>& on_bytes);
+// The streaming reader: one thread, any input (gzip, zstd, standard input, pipes).
+std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, EdgeListSink& sink,
+                                    const std::function<void(std::uint64_t)>& on_bytes);
 
 }  // namespace webrank

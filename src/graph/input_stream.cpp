@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "util/error.hpp"
@@ -16,6 +17,15 @@ namespace webrank {
 namespace {
 
 constexpr std::size_t kRawBuffer = 1 << 20;
+
+bool is_gzip_magic(std::string_view head) {
+  return head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
+         static_cast<unsigned char>(head[1]) == 0x8b;
+}
+
+bool is_zstd_magic(std::string_view head) {
+  return head.size() >= 4 && head.substr(0, 4) == std::string_view("\x28\xb5\x2f\xfd", 4);
+}
 
 // Reads a file descriptor, with a few bytes of look-ahead pushed back (for magic detection).
 class RawSource {
@@ -192,14 +202,25 @@ std::unique_ptr<InputStream> open_input(const std::string& path) {
     src = std::make_unique<RawSource>(fd, name, true);
   }
   const std::string head = src->peek(4);
-  if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
-      static_cast<unsigned char>(head[1]) == 0x8b) {
-    return std::make_unique<GzipInput>(std::move(src), name);
-  }
-  if (head.size() == 4 && head == std::string("\x28\xb5\x2f\xfd", 4)) {
+  if (is_gzip_magic(head)) return std::make_unique<GzipInput>(std::move(src), name);
+  if (is_zstd_magic(head)) {
     return std::make_unique<ZstdInput>(std::move(src), name);
   }
   return std::make_unique<PlainInput>(std::move(src), name);
+}
+
+bool is_plain_file(const std::string& path) {
+  if (path == "-") return false;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  char head[4];
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  const ssize_t got = regular ? ::pread(fd, head, sizeof head, 0) : -1;
+  ::close(fd);
+  if (got < 0) return false;
+  const std::string_view h(head, static_cast<std::size_t>(got));
+  return !is_gzip_magic(h) && !is_zstd_magic(h);
 }
 
 std::uint64_t input_size(const std::string& path) {

@@ -25,6 +25,11 @@ class InputStream {
 // `path` "-" is standard input (named "<stdin>" in messages).
 std::unique_ptr<InputStream> open_input(const std::string& path);
 
+// True if `path` is a regular file that is not gzip or zstd (by its magic bytes): it can be
+// memory-mapped and read as text in place. False for "-", pipes, devices and unreadable paths
+// (the streaming reader then reports what is wrong).
+bool is_plain_file(const std::string& path);
+
 // Size of the file in bytes, or 0 if unknown (standard input, pipes).
 std::uint64_t input_size(const std::string& path);
 

@@ -1,0 +1,25 @@
+// Reading a plain edge-list file on all threads. The file is memory-mapped and cut into chunks
+// at line boundaries; a wave of chunks is parsed in parallel (edge_list_chunk.hpp), then the
+// chunks' records go to the sink one chunk after the other. The sink therefore sees exactly the
+// sequence the streaming reader would give it (so page ids keep first-appearance order and
+// databases are byte-identical), and a bad line is reported with the same message and global
+// line number. Mapped pages already consumed are dropped from the resident set.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "graph/edge_list_reader.hpp"
+
+namespace webrank {
+
+inline constexpr std::size_t kEdgeListChunkBytes = 4 << 20;
+
+// read_edge_list() for a regular, uncompressed file (see is_plain_file). `chunk_bytes` is the
+// target chunk size (tests use tiny ones to put chunk boundaries everywhere).
+std::uint64_t read_mapped_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
+                                    const std::function<void(std::uint64_t)>& on_bytes,
+                                    std::size_t chunk_bytes = kEdgeListChunkBytes);
+
+}  // namespace webrank
