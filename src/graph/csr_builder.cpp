@@ -44,136 +44,155 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts& local, PageId n) 
   return offsets;
 }
 
-// Sorts each page's neighbour list and merges duplicates (adding weights); returns new lengths.
-std::vector<std::uint64_t> sort_and_merge(PageId n, const std::vector<std::uint64_t>& offsets,
-                                          std::vector<PageId>& ids, std::vector<double>& weights) {
-  std::vector<std::uint64_t> lengths(n);
-  const bool weighted = !weights.empty();
-#pragma omp parallel if (static_cast <std::int64_t>(ids.size()) >= kMinParallelLinks)
-  {
-    std::vector<std::pair<PageId, double>> scratch;
-#pragma omp for schedule(dynamic, 4096)
-    for (std::int64_t u = 0; u < static_cast<std::int64_t>(n); ++u) {
-      const std::uint64_t b = offsets[u], e = offsets[u + 1];
-      if (e - b < 2) {
-        lengths[u] = e - b;
-        continue;
-      }
-      if (!weighted) {
-        std::sort(ids.begin() + b, ids.begin() + e);
-        lengths[u] = std::unique(ids.begin() + b, ids.begin() + e) - (ids.begin() + b);
-        continue;
-      }
-      scratch.clear();
-      for (std::uint64_t i = b; i < e; ++i) scratch.emplace_back(ids[i], weights[i]);
-      std::stable_sort(scratch.begin(), scratch.end(),
-                       [](const auto& x, const auto& y) { return x.first < y.first; });
-      std::uint64_t w = b;
-      for (std::size_t i = 0; i < scratch.size(); ++i) {
-        if (w > b && ids[w - 1] == scratch[i].first) {
-          weights[w - 1] += scratch[i].second;
-        } else {
-          ids[w] = scratch[i].first;
-          weights[w] = scratch[i].second;
-          ++w;
-        }
-      }
-      lengths[u] = w - b;
-    }
-  }
-  return lengths;
-}
+// Adjacency lists: page u's entries are ids[offsets[u] .. offsets[u+1]) (weights alike, or empty).
+struct Lists {
+  std::vector<std::uint64_t> offsets;
+  std::vector<PageId> ids;
+  std::vector<double> weights;
+};
 
-}  // namespace
-
-CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
-                   std::vector<double>&& weights) {
-  CsrLinks csr;
+// Groups the links by target: list v holds the sources of the links into v, in input order.
+Lists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
+                      std::vector<double>&& weights) {
   const bool weighted = !weights.empty();
   const std::uint64_t m = sources.size();
-
-  // 1. Counting sort by source, each thread taking a contiguous share of the input links.
   const int threads = sort_threads(m);
-  ThreadCounts local(threads, std::vector<std::uint64_t>(num_pages, 0));
+  ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
   auto share = [&](int t) { return std::pair{m * t / threads, m * (t + 1) / threads}; };
 #pragma omp parallel num_threads(threads)
   {
     const auto [b, e] = share(omp_get_thread_num());
     auto& c = local[omp_get_thread_num()];
-    for (std::uint64_t i = b; i < e; ++i) ++c[sources[i]];
+    for (std::uint64_t i = b; i < e; ++i) ++c[targets[i]];
   }
-  std::vector<std::uint64_t> raw_offsets = positions_from_counts(local, num_pages);
-  std::vector<PageId> ids(m);
-  std::vector<double> ws(weighted ? m : 0);
+  Lists out;
+  out.offsets = positions_from_counts(local, n);
+  out.ids.resize(m);
+  out.weights.resize(weighted ? m : 0);
 #pragma omp parallel num_threads(threads)
   {
     const auto [b, e] = share(omp_get_thread_num());
     auto& cursor = local[omp_get_thread_num()];
     for (std::uint64_t i = b; i < e; ++i) {
-      const std::uint64_t at = cursor[sources[i]]++;
-      ids[at] = targets[i];
-      if (weighted) ws[at] = weights[i];
+      const std::uint64_t at = cursor[targets[i]]++;
+      out.ids[at] = sources[i];
+      if (weighted) out.weights[at] = weights[i];
     }
   }
   std::vector<PageId>().swap(sources);
   std::vector<PageId>().swap(targets);
   std::vector<double>().swap(weights);
+  return out;
+}
 
-  // 2. Per page: sort targets and merge identical links, then compact in place (a page's new
-  // start is never after its old start, so a forward sweep of moves is safe).
-  std::vector<std::uint64_t> lengths = sort_and_merge(num_pages, raw_offsets, ids, ws);
-  csr.out_offsets = offsets_from_counts(lengths);
-  for (PageId u = 0; u < num_pages; ++u) {
-    const std::uint64_t from = raw_offsets[u], to = csr.out_offsets[u];
-    if (from != to) {
-      std::move(ids.begin() + from, ids.begin() + from + lengths[u], ids.begin() + to);
-      if (weighted) std::move(ws.begin() + from, ws.begin() + from + lengths[u], ws.begin() + to);
-    }
-  }
-  const std::uint64_t links = csr.out_offsets.back();
-  ids.resize(links);
-  ids.shrink_to_fit();
-  if (weighted) {
-    ws.resize(links);
-    ws.shrink_to_fit();
-  }
-  csr.out_ids = std::move(ids);
-  csr.out_weights = std::move(ws);
-
-  // 3. Backlinks: counting sort by target. Each thread takes a contiguous range of source pages
-  // (balanced by links), so sources are visited in increasing order and every backlink list
-  // comes out sorted.
-  for (auto& c : local) std::fill(c.begin(), c.end(), 0);
-  std::vector<PageId> first_page(threads + 1, num_pages);
+// The transpose of `in`: list v of the result holds every u whose list holds v, in increasing
+// u, and for a u listing v several times, as often, in u's order. Each thread takes a
+// contiguous range of the pages of `in` (balanced by entries), so it meets the u in order.
+Lists transpose(PageId n, const Lists& in) {
+  const bool weighted = !in.weights.empty();
+  const std::uint64_t m = in.ids.size();
+  const int threads = sort_threads(m);
+  std::vector<PageId> first_page(threads + 1, n);
   for (int t = 0; t < threads; ++t) {
-    const std::uint64_t target_link = links * t / threads;
     first_page[t] = static_cast<PageId>(
-        std::upper_bound(csr.out_offsets.begin(), csr.out_offsets.end(), target_link) -
-        csr.out_offsets.begin() - 1);
+        std::upper_bound(in.offsets.begin(), in.offsets.end(), m * t / threads) -
+        in.offsets.begin() - 1);
   }
   first_page[0] = 0;
   auto pages_of = [&](int t) { return std::pair{first_page[t], first_page[t + 1]}; };
+  ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
 #pragma omp parallel num_threads(threads)
   {
     const auto [b, e] = pages_of(omp_get_thread_num());
     auto& c = local[omp_get_thread_num()];
-    for (std::uint64_t i = csr.out_offsets[b]; i < csr.out_offsets[e]; ++i) ++c[csr.out_ids[i]];
+    for (std::uint64_t i = in.offsets[b]; i < in.offsets[e]; ++i) ++c[in.ids[i]];
   }
-  csr.in_offsets = positions_from_counts(local, num_pages);
-  csr.in_ids.resize(links);
-  if (weighted) csr.in_weights.resize(links);
+  Lists out;
+  out.offsets = positions_from_counts(local, n);
+  out.ids.resize(m);
+  out.weights.resize(weighted ? m : 0);
 #pragma omp parallel num_threads(threads)
   {
     const auto [b, e] = pages_of(omp_get_thread_num());
     auto& cursor = local[omp_get_thread_num()];
     for (PageId u = b; u < e; ++u) {
-      for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
-        const std::uint64_t at = cursor[csr.out_ids[i]]++;
-        csr.in_ids[at] = u;
-        if (weighted) csr.in_weights[at] = csr.out_weights[i];
+      for (std::uint64_t i = in.offsets[u]; i < in.offsets[u + 1]; ++i) {
+        const std::uint64_t at = cursor[in.ids[i]]++;
+        out.ids[at] = u;
+        if (weighted) out.weights[at] = in.weights[i];
       }
     }
   }
+  return out;
+}
+
+// Merges the repeated entries of every list (sorted, so repeats are adjacent and in input order)
+// into one, adding their weights from left to right, and closes the gaps.
+void merge_repeats(PageId n, Lists& lists) {
+  const bool weighted = !lists.weights.empty();
+  std::vector<std::uint64_t> lengths(n);
+  auto& ids = lists.ids;
+  auto& ws = lists.weights;
+#pragma omp parallel for schedule(dynamic, 4096) if (n >= kMinParallelPages)
+  for (std::int64_t u = 0; u < static_cast<std::int64_t>(n); ++u) {
+    const std::uint64_t b = lists.offsets[u], e = lists.offsets[u + 1];
+    std::uint64_t w = b;
+    for (std::uint64_t i = b; i < e; ++i) {
+      if (w > b && ids[w - 1] == ids[i]) {
+        if (weighted) ws[w - 1] += ws[i];
+      } else {
+        ids[w] = ids[i];
+        if (weighted) ws[w] = ws[i];
+        ++w;
+      }
+    }
+    lengths[u] = w - b;
+  }
+  // A page's new start is never after its old start, so a forward sweep of moves is safe.
+  std::vector<std::uint64_t> offsets = offsets_from_counts(lengths);
+  for (PageId u = 0; u < n; ++u) {
+    const std::uint64_t from = lists.offsets[u], to = offsets[u];
+    if (from != to) {
+      std::move(ids.begin() + from, ids.begin() + from + lengths[u], ids.begin() + to);
+      if (weighted) std::move(ws.begin() + from, ws.begin() + from + lengths[u], ws.begin() + to);
+    }
+  }
+  const std::uint64_t links = offsets.back();
+  // Giving back the space of the merged repeats costs a copy: only worth it if there are many.
+  if (links < ids.size() - ids.size() / 16) {
+    ids.resize(links);
+    ids.shrink_to_fit();
+    if (weighted) {
+      ws.resize(links);
+      ws.shrink_to_fit();
+    }
+  } else {
+    ids.resize(links);
+    if (weighted) ws.resize(links);
+  }
+  lists.offsets = std::move(offsets);
+}
+
+}  // namespace
+
+// Sorting without comparisons: grouping the links by target (stable) and transposing the result
+// yields every page's out-links sorted by target, identical links adjacent in input order; after
+// merging those, one more transposition gives the backlinks sorted by source.
+CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
+                   std::vector<double>&& weights) {
+  Lists by_target =
+      group_by_target(num_pages, std::move(sources), std::move(targets), std::move(weights));
+  Lists out = transpose(num_pages, by_target);
+  by_target = Lists{};
+  merge_repeats(num_pages, out);
+  Lists in = transpose(num_pages, out);
+  CsrLinks csr;
+  csr.out_offsets = std::move(out.offsets);
+  csr.out_ids = std::move(out.ids);
+  csr.out_weights = std::move(out.weights);
+  csr.in_offsets = std::move(in.offsets);
+  csr.in_ids = std::move(in.ids);
+  csr.in_weights = std::move(in.weights);
   return csr;
 }
 

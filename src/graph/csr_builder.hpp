@@ -1,6 +1,7 @@
-// Turns an unordered list of links (duplicates allowed) into forward and backward CSR: a
-// counting sort by source, a sort + merge of each page's targets (identical links become one,
-// weights added), and a counting sort by target that leaves each backlink list sorted by source.
+// Turns an unordered list of links (duplicates allowed) into forward and backward CSR with
+// stable counting sorts only: by target, then by source (which leaves each page's targets
+// sorted, identical links adjacent in input order), a merge of identical links (weights added
+// in input order), and by target again for the backlinks, sorted by source.
 #pragma once
 
 #include <cstdint>
