@@ -37,6 +37,14 @@ enum class Method {
 
 enum class Precision { kDouble, kFloat };
 
+// How power iterations (power, paper, extrapolate) sum the backlink contributions. Both give the
+// same vector, bit for bit; they differ in speed.
+enum class Sweep {
+  kAuto,     // blocked for unweighted webs whose contribution vector outgrows the caches
+  kPull,     // each page reads its backlinks' contributions (random reads of one vector)
+  kBlocked,  // propagation blocking: sequential streams, sums per cache-sized block of pages
+};
+
 // A sparse non-negative weighting of pages, normalized by the solver. Empty means "uniform".
 using PageWeights = std::vector<std::pair<PageId, double>>;
 
@@ -57,6 +65,8 @@ struct RankOptions {
   Method method = Method::kPower;
   Precision precision = Precision::kDouble;
   int threads = 0;  // 0 = OpenMP default
+  Sweep sweep = Sweep::kAuto;
+  std::uint32_t block_pages = 0;  // pages per block of a blocked sweep; 0 = chosen for the cache
   std::function<void(const IterationInfo&)> on_iteration;
 };
 
@@ -73,8 +83,10 @@ struct RankResult {
   // LAW's bound on the distance to the true vector: d/(1−d)·‖Δ‖₁ (infinite for d = 1).
   double error_bound = 0;
   double seconds = 0;
-  bool normalized = true;  // false for kLeak and kRemove
-  int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
+  std::string sweep;              // "pull" or "blocked" for power iterations, else empty
+  std::uint32_t block_pages = 0;  // of a blocked sweep
+  bool normalized = true;         // false for kLeak and kRemove
+  int removal_rounds = 0;         // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;
 };
 
@@ -84,5 +96,6 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& options);
 const char* to_string(Dangling);
 const char* to_string(Method);
 const char* to_string(Precision);
+const char* to_string(Sweep);
 
 }  // namespace webrank

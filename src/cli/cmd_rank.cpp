@@ -69,6 +69,15 @@ void add_rank_command(CLI::App& app) {
                   {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
                   "double or float rank vectors (float sums are accumulated in double)");
   cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  add_enum_option(cmd, "--sweep", &o.sweep,
+                  {{"auto", Sweep::kAuto}, {"pull", Sweep::kPull}, {"blocked", Sweep::kBlocked}},
+                  "How power iterations sum backlinks (same result): pull, blocked (propagation "
+                  "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
+                  "contributions, unweighted webs)");
+  cmd->add_option("--block-pages", o.block_pages,
+                  "Pages per block of a blocked sweep (power of two; 0 = 65536, sized for a "
+                  "1 MiB L2 cache)")
+      ->capture_default_str();
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
   cmd->add_option("--scale", args->scale,

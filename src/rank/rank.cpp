@@ -42,6 +42,18 @@ const char* to_string(Precision p) {
   return p == Precision::kFloat ? "float" : "double";
 }
 
+const char* to_string(Sweep s) {
+  switch (s) {
+    case Sweep::kAuto:
+      return "auto";
+    case Sweep::kPull:
+      return "pull";
+    case Sweep::kBlocked:
+      return "blocked";
+  }
+  return "?";
+}
+
 RankResult solve(const Problem& p, const RankOptions& o) {
   switch (o.method) {
     case Method::kDirect:
@@ -72,6 +84,15 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
       (o.dangling == Dangling::kLeak || o.dangling == Dangling::kRemove)) {
     fail("--dangling-weights cannot be combined with --dangling ", to_string(o.dangling));
   }
+  if (o.sweep == Sweep::kBlocked && graph.weighted())
+    fail("--sweep blocked needs an unweighted web; weighted webs are ranked with --sweep pull");
+  if (o.sweep == Sweep::kBlocked &&
+      (o.method == Method::kDirect || o.method == Method::kGaussSeidel)) {
+    fail("--sweep blocked applies to --method power, paper and extrapolate, not ",
+         to_string(o.method));
+  }
+  if (o.block_pages != 0 && (o.block_pages < 64 || (o.block_pages & (o.block_pages - 1)) != 0))
+    fail("--block-pages must be a power of two >= 64, got ", o.block_pages);
   if (o.threads > 0) omp_set_num_threads(o.threads);
 
   const PageId n = graph.num_pages;

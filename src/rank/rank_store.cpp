@@ -21,6 +21,8 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   j["pages"] = pages;
   j["precision"] = to_string(r.precision);
   j["method"] = to_string(o.method);
+  if (!r.sweep.empty()) j["sweep"] = r.sweep;
+  if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   j["damping"] = o.damping;
   j["tol"] = o.tol;
   j["max_iter"] = o.max_iter;

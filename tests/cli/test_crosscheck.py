@@ -239,13 +239,13 @@ class CrossCheck(WebrankTestCase):
     """webrank vs NetworkX and igraph (L1 <= 1e-9 per label)."""
 
     def run_case(self, seed, n, labels, weighted, personalize, d, dangling="source",
-                 use_igraph=True):
+                 use_igraph=True, rank_flags=()):
         web = make_web(seed, n, labels=labels, weighted=weighted, personalize=personalize)
         self.assertTrue(web.dangling, "generator must produce dangling pages")
         self.write("web.tsv", web.text)
         self.build("web.tsv", extra=("--weighted",) if weighted else ())
         flags = ["--damping", repr(d), "--tol", "1e-12", "--max-iter", "100000",
-                 "--dangling", dangling]
+                 "--dangling", dangling, *rank_flags]
         if web.E is not None:
             self.write("e.tsv", source_text(web.E))
             flags += ["--source", "e.tsv"]
@@ -282,6 +282,15 @@ class CrossCheck(WebrankTestCase):
 
     def test_n5000_str_weighted(self):
         self.run_case(8, 5000, "str", True, False, 0.85)
+
+    def test_n5000_blocked_sweep(self):
+        # propagation blocking with 64-page blocks (79 blocks), as large webs use by default
+        for method in ("power", "paper", "extrapolate"):
+            with self.subTest(method=method):
+                shutil.rmtree(self.path("db"), ignore_errors=True)
+                self.run_case(12, 5000, "int", False, True, 0.85,
+                              rank_flags=("--sweep", "blocked", "--block-pages", "64",
+                                          "--method", method, "--threads", "2"))
 
     def test_n2000_int_weighted_personalized_dangling_uniform(self):
         # igraph has no separate dangling distribution (it always follows `reset`): NetworkX only

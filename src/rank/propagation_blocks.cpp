@@ -1,0 +1,140 @@
+// Setup of the propagation-blocking layout: two passes over the forward links, both parallel over
+// the same source chunks the sweeps use.
+#include "rank/propagation_blocks.hpp"
+
+#include <bit>
+
+#include "webrank/error.hpp"
+
+namespace webrank {
+
+std::uint32_t BlockLayout::default_block_pages(PageId n) {
+  // 64K pages: 512 KiB of double sums, half of Zen 4's 1 MiB L2 (docs/performance.md has the
+  // sweep over block sizes).
+  std::uint32_t pages = 1u << 16;
+  while ((static_cast<std::uint64_t>(n) + pages - 1) / pages > kMaxBlocks) pages *= 2;
+  return pages;
+}
+
+BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks)
+    : n_(g.num_pages) {
+  if (g.weighted()) fail("propagation blocking needs an unweighted web");
+  if (block_pages < 64 || !std::has_single_bit(block_pages) || block_pages > kFirstOfPair)
+    fail("--block-pages must be a power of two in [64, 2^31], got ", block_pages);
+  shift_ = std::countr_zero(block_pages);
+  const std::uint64_t blocks = (static_cast<std::uint64_t>(n_) + block_pages - 1) >> shift_;
+  if (blocks > kMaxBlocks) {
+    fail("--block-pages ", block_pages, " cuts ", n_, " pages into ", blocks, " blocks; at most ",
+         kMaxBlocks, " are supported");
+  }
+  blocks_ = static_cast<std::uint32_t>(blocks);
+  chunks_ = std::max(1, chunks);
+  const std::uint64_t* off = g.out.offsets.data();
+  const PageId* targets = g.out.ids.data();
+
+  // Chunks of consecutive sources with about equal numbers of links.
+  std::vector<PageId> chunk_first(chunks_ + 1);
+  for (int k = 0; k <= chunks_; ++k) {
+    const std::uint64_t link = g.num_links * k / chunks_;
+    chunk_first[k] = static_cast<PageId>(std::lower_bound(off, off + n_, link) - off);
+  }
+  chunk_first[chunks_] = n_;
+
+  // Pass 1: pairs and sources with links per chunk, pairs and links per (block, chunk).
+  const std::size_t bins = static_cast<std::size_t>(blocks_) * chunks_;
+  std::vector<std::uint64_t> bin_links(bins + 1, 0);
+  bin_pairs_.assign(bins + 1, 0);
+  chunk_pairs_.assign(chunks_ + 1, 0);
+  chunk_sources_.assign(chunks_ + 1, 0);
+#pragma omp parallel for schedule(dynamic, 1) if (chunks_ > 1)
+  for (int k = 0; k < chunks_; ++k) {
+    // Counters are local (no false sharing between threads) and kept in kLanes copies used in
+    // turn: consecutive links mostly hit the same block, and incrementing one counter would chain
+    // every link on the previous store.
+    constexpr std::size_t kLanes = 4;
+    std::vector<std::uint64_t> links(kLanes * blocks_), pairs(kLanes * blocks_);
+    std::uint64_t chunk_pairs = 0, chunk_sources = 0;
+    for (PageId s = chunk_first[k]; s < chunk_first[k + 1]; ++s) {
+      chunk_sources += off[s + 1] > off[s];
+      // Branch-free: a source has 4-5 pairs of a few links each, and whether a link starts a
+      // new pair is unpredictable.
+      std::uint32_t last = ~0u;
+      for (std::uint64_t e = off[s]; e < off[s + 1]; ++e) {
+        const std::uint32_t b = targets[e] >> shift_;
+        const std::size_t lane = (e % kLanes) * blocks_;
+        const bool new_pair = b != last;
+        ++links[lane + b];
+        pairs[lane + b] += new_pair;
+        chunk_pairs += new_pair;
+        last = b;
+      }
+    }
+    chunk_pairs_[k + 1] = chunk_pairs;
+    chunk_sources_[k + 1] = chunk_sources;
+    for (std::size_t b = 0; b < blocks_; ++b) {
+      std::uint64_t l = 0, p = 0;
+      for (std::size_t lane = 0; lane < kLanes; ++lane) {
+        l += links[lane * blocks_ + b];
+        p += pairs[lane * blocks_ + b];
+      }
+      bin_links[b * chunks_ + k] = l;
+      bin_pairs_[b * chunks_ + k] = p;
+    }
+  }
+  for (int k = 0; k < chunks_; ++k) {
+    chunk_pairs_[k + 1] += chunk_pairs_[k];
+    chunk_sources_[k + 1] += chunk_sources_[k];
+  }
+  std::uint64_t pair_sum = 0, link_sum = 0;
+  block_links_.resize(blocks_ + 1);
+  for (std::size_t i = 0; i <= bins; ++i) {
+    if (i % chunks_ == 0) block_links_[i / chunks_] = link_sum;
+    const std::uint64_t p = bin_pairs_[i], l = bin_links[i];
+    bin_pairs_[i] = pair_sum;
+    bin_links[i] = link_sum;
+    pair_sum += p;
+    link_sum += l;
+  }
+
+  // Pass 2: the flagged block of every pair, the sources with links, and every link's place in
+  // its block.
+  pair_block_ = AlignedArray<std::uint16_t>(chunk_pairs_[chunks_]);
+  sources_ = AlignedArray<PageId>(chunk_sources_[chunks_]);
+  links_ = AlignedArray<std::uint32_t>(g.num_links);
+  const std::uint32_t local = block_pages - 1;
+#pragma omp parallel for schedule(dynamic, 1) if (chunks_ > 1)
+  for (int k = 0; k < chunks_; ++k) {
+    std::vector<std::uint64_t> begin(blocks_), end(blocks_);
+    for (std::size_t b = 0; b < blocks_; ++b) {
+      begin[b] = bin_links[b * chunks_ + k];
+      end[b] = bin_links[b * chunks_ + k + 1];
+    }
+    BinnedWriter<std::uint32_t> out(links_.data(), begin.data(), end.data(), blocks_);
+    std::uint64_t j = chunk_pairs_[k], i = chunk_sources_[k];
+    for (PageId s = chunk_first[k]; s < chunk_first[k + 1]; ++s) {
+      if (off[s + 1] == off[s]) continue;
+      sources_[i++] = s;
+      std::uint32_t last = ~0u;
+      std::uint16_t discard;
+      for (std::uint64_t e = off[s]; e < off[s + 1]; ++e) {
+        const std::uint32_t b = targets[e] >> shift_;
+        const bool new_pair = b != last;
+        const bool new_source = e == off[s];
+        std::uint16_t* slot = new_pair ? &pair_block_[j] : &discard;  // branch-free, as above
+        *slot = static_cast<std::uint16_t>(b | (new_source ? kFirstOfSource : 0u));
+        j += new_pair;
+        out.put(b, (targets[e] & local) | (new_pair ? kFirstOfPair : 0u));
+        last = b;
+      }
+    }
+    out.finish();
+  }
+}
+
+std::uint64_t BlockLayout::bytes() const {
+  return pair_block_.size() * 2 + sources_.size() * 4 + links_.size() * 4 +
+         (chunk_pairs_.size() + chunk_sources_.size() + bin_pairs_.size() + block_links_.size()) *
+             8;
+}
+
+}  // namespace webrank
