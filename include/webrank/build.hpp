@@ -7,6 +7,10 @@
 // The database is written into a temporary sibling directory and renamed into place only when
 // complete, so a failed or interrupted build leaves nothing behind and never damages an existing
 // database (which is replaced only with `force`).
+//
+// Links that would not fit in `memory_budget` are sorted in runs written to that temporary
+// directory and merged from there (an external sort), so webs larger than memory build too; the
+// database is the same byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +25,10 @@ struct BuildProgress {
   std::uint64_t bytes_read = 0;   // uncompressed input bytes consumed so far
   std::uint64_t bytes_total = 0;  // sum of input file sizes if known (0 = unknown, e.g. stdin)
   std::uint64_t lines = 0;
-  std::string stage;  // "reading", "sorting", "writing"
+  // "reading", then "sorting" (in memory) or "merging" and "backlinks" (past the memory budget:
+  // bytes_read/bytes_total then count the spilled runs and the scans of the forward links),
+  // "ordering", "writing"
+  std::string stage;
 };
 
 struct BuildOptions {
@@ -33,6 +40,10 @@ struct BuildOptions {
   // src/graph/page_order.hpp). Labels, links and ranks are the same either way.
   std::string order = "input";
   bool force = false;  // replace an existing database (only once the new one is complete)
+  // Bytes the links may take in memory; past it they are sorted in runs on disk and merged.
+  // 0 = default_memory_budget(): 3/4 of the physical memory. Not a hard limit: labels and
+  // per-page arrays (about 40 bytes per page) must fit in memory whatever the budget.
+  std::uint64_t memory_budget = 0;
   std::function<void(const BuildProgress&)> on_progress;  // called every few MB; may be empty
 };
 
@@ -42,6 +53,7 @@ struct BuildReport {
   std::uint64_t input_links = 0;  // link lines read, duplicates included
   std::uint64_t self_links = 0;
   std::uint64_t lines = 0;
+  std::uint64_t spilled_runs = 0;  // runs of links sorted on disk (0: built in memory)
   double seconds = 0;
 };
 

@@ -6,6 +6,7 @@
 
 #include "cli/common.hpp"
 #include "graph/input_formats.hpp"
+#include "graph/memory_budget.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
 
@@ -14,7 +15,7 @@ namespace {
 
 struct BuildArgs {
   std::vector<std::string> inputs;
-  std::string output, format = "auto", order = "input";
+  std::string output, format = "auto", order = "input", memory_budget;
   bool weighted = false, force = false, quiet = false;
   ProgressMode progress = ProgressMode::kAuto;
 };
@@ -24,7 +25,8 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
   return [&line](const BuildProgress& p) {
     const double t = line.elapsed();
     std::string text = cat(p.stage, " ", human_bytes(static_cast<double>(p.bytes_read)));
-    if (p.bytes_total > 0 && p.stage == "reading") {
+    if (p.bytes_total > 0 &&
+        (p.stage == "reading" || p.stage == "merging" || p.stage == "backlinks")) {
       const double frac =
           std::min(1.0, static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total));
       text += cat(" of ", human_bytes(static_cast<double>(p.bytes_total)), " (",
@@ -91,6 +93,16 @@ void add_builder_command(CLI::App& app, bool import) {
                   "faster ranking of large webs; labels and ranks are unchanged)")
       ->check(CLI::IsMember({"input", "degree"}))
       ->capture_default_str();
+  cmd->add_option("--memory-budget", args->memory_budget,
+                  "Memory the links may take (4G, 512M, ...); past it they are sorted in runs on "
+                  "disk, in the temporary output directory, and merged (default: 3/4 of the "
+                  "physical memory, " +
+                      human_bytes(static_cast<double>(default_memory_budget())) + " here)")
+      ->check([](const std::string& text) {
+        return parse_memory_size(text) ? std::string()
+                                       : "not a size: expected bytes or a number with K, M, G "
+                                         "or T (e.g. 4G, 512M)";
+      });
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
@@ -105,17 +117,21 @@ void add_builder_command(CLI::App& app, bool import) {
     o.weighted = args->weighted;
     o.order = args->order;
     o.force = args->force;
+    if (!args->memory_budget.empty()) o.memory_budget = *parse_memory_size(args->memory_budget);
     o.on_progress = progress_reporter(line);
     const BuildReport r = build_database(o);
     line.finish();
     if (!args->quiet) {
+      const std::string runs =
+          r.spilled_runs ? cat(", past the memory budget: ", r.spilled_runs, " sorted runs merged")
+                         : "";
       std::fprintf(stderr,
                    "%s %s (%s): %u pages, %llu links (%llu merged duplicates), %llu self-links, "
-                   "in %.2f s\n",
+                   "in %.2f s%s\n",
                    import ? "imported" : "built", args->output.c_str(), formats.c_str(), r.pages,
                    static_cast<unsigned long long>(r.links),
                    static_cast<unsigned long long>(r.input_links - r.links),
-                   static_cast<unsigned long long>(r.self_links), r.seconds);
+                   static_cast<unsigned long long>(r.self_links), r.seconds, runs.c_str());
     }
   });
 }

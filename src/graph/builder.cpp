@@ -1,3 +1,6 @@
+#include <omp.h>
+
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -5,13 +8,18 @@
 #include "graph/csr_builder.hpp"
 #include "graph/db_layout.hpp"
 #include "graph/edge_list_reader.hpp"
+#include "graph/external_csr.hpp"
 #include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
+#include "graph/link_runs.hpp"
 #include "graph/manifest_section.hpp"
+#include "graph/memory_budget.hpp"
 #include "graph/page_data_builder.hpp"
 #include "graph/page_order.hpp"
 #include "graph/section_file.hpp"
 #include "util/atomic_file.hpp"
+#include "util/parallel.hpp"
+#include "util/progress.hpp"
 #include "webrank/build.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
@@ -25,9 +33,19 @@ namespace {
 // graphs) are queued and interned in batches, in input order, so that their label lookups
 // overlap (see LabelTable::intern_numbers); any other record first flushes the queue, which
 // keeps first-appearance order exact. Call flush() after the last record.
+//
+// When an in-memory build of the links collected so far would pass the memory budget, they are
+// sorted into a run file in `spill_dir` (link_runs.hpp) and collecting starts over; the runs are
+// merged into the link sections at the end (external_csr.hpp).
 class Collector : public EdgeListSink {
  public:
-  explicit Collector(bool weighted) : weighted_(weighted) {}
+  // `why_not_spill`: if not empty, the reason links must stay in memory (an error past budget).
+  Collector(bool weighted, std::uint64_t memory_budget, fs::path spill_dir,
+            std::string why_not_spill)
+      : weighted_(weighted),
+        budget_(memory_budget),
+        spill_dir_(std::move(spill_dir)),
+        why_not_spill_(std::move(why_not_spill)) {}
   void page(std::string_view label) override {
     flush();
     labels.intern(label);
@@ -45,11 +63,20 @@ class Collector : public EdgeListSink {
     sources.push_back(labels.intern(source));
     targets.push_back(labels.intern(target));
     if (weighted_) weights.push_back(weight);
+    if (sources.size() >= next_check_) check_memory();
   }
   // The mapped reader's batches (a chunk's run of numeric links): interned at once, after the
   // links queued by link().
   void numeric_links(const std::uint32_t* pairs, std::size_t n, const double* w) override {
     flush();
+    if (n > kCheckEvery && in_memory_peak() + n * peak_bytes_per_link() > budget_) {
+      // The budget may be reached within the batch: check it every kCheckEvery links.
+      for (std::size_t at = 0; at < n; at += kCheckEvery) {
+        const std::size_t k = std::min<std::size_t>(kCheckEvery, n - at);
+        numeric_links(pairs + 2 * at, k, w ? w + at : nullptr);
+      }
+      return;
+    }
     ids_.resize(2 * n);
     labels.intern_numbers(pairs, 2 * n, ids_.data());
     const std::size_t at = sources.size();
@@ -66,8 +93,11 @@ class Collector : public EdgeListSink {
         weights.resize(weights.size() + n, 1.0);
       }
     }
+    if (sources.size() >= next_check_) check_memory();
   }
   void expect_links(std::uint64_t n) override {
+    // Never more than a run's worth: past the budget the arrays are spilled, not grown.
+    n = std::min(n, budget_ / peak_bytes_per_link());
     sources.reserve(sources.size() + n);
     targets.reserve(targets.size() + n);
     if (weighted_) weights.reserve(weights.size() + n);
@@ -81,6 +111,7 @@ class Collector : public EdgeListSink {
       targets.push_back(ids_[i + 1]);
     }
     queued_.clear();
+    if (sources.size() >= next_check_) check_memory();
   }
   // Crawled pages: their data goes to the page sections, their followed links to the web.
   void page_record(const PageRecord& r) override {
@@ -91,6 +122,23 @@ class Collector : public EdgeListSink {
     }
   }
 
+  // Sorts the links held in memory into a new run file and frees them.
+  void spill() {
+    flush();
+    if (sources.empty()) return;
+    const std::size_t links = sources.size();
+    spilled_links_ += links;
+    runs_.push_back(spill_dir_ / cat(".links-run-", runs_.size()));
+    write_link_run(runs_.back(), labels.size(), std::move(sources), std::move(targets),
+                   std::move(weights));
+    sources.reserve(links);  // the next run will be as long
+    targets.reserve(links);
+    if (weighted_) weights.reserve(links);
+    next_check_ = kCheckEvery;
+  }
+  const std::vector<fs::path>& runs() const { return runs_; }
+  std::uint64_t links() const { return spilled_links_ + sources.size() + queued_.size() / 2; }
+
   LabelTable labels;
   PageDataCollector page_data;
   std::vector<PageId> sources, targets;
@@ -98,9 +146,45 @@ class Collector : public EdgeListSink {
 
  private:
   static constexpr std::size_t kBatch = 1 << 16;
+  // build_csr's peak per link: the input arrays and the by-target lists (see csr_builder.cpp).
+  static constexpr std::uint64_t kPeakBytesPerLink = 12, kPeakBytesPerWeightedLink = 28;
+  static constexpr std::uint64_t kCheckEvery = 1 << 12;
+  // Runs shorter than this are not worth a file, whatever the budget; it doubles every 256 runs
+  // so that a budget far too small for the web still gives a bounded number of open runs.
+  static constexpr std::uint64_t kMinRunLinks = 1 << 10;
+
+  std::uint64_t peak_bytes_per_link() const {
+    return weighted_ ? kPeakBytesPerWeightedLink : kPeakBytesPerLink;
+  }
+  // The memory an in-memory build of what is collected would need at its peak: build_csr's
+  // bytes per link, its per-thread per-page counters and the labels with their lookup tables.
+  std::uint64_t in_memory_peak() const {
+    const std::uint64_t pages = labels.size();
+    const std::uint64_t threads = static_cast<std::uint64_t>(omp_get_max_threads());
+    return sources.size() * peak_bytes_per_link() + pages * (8 * threads + 32) +
+           labels.bytes().capacity();
+  }
+  void check_memory() {
+    next_check_ = sources.size() + kCheckEvery;
+    if (in_memory_peak() <= budget_) return;
+    if (sources.size() < (kMinRunLinks << (runs_.size() / 256))) return;
+    if (!why_not_spill_.empty()) {
+      fail(why_not_spill_, ", and this web's links exceed the memory budget (",
+           human_bytes(static_cast<double>(budget_)),
+           "); raise --memory-budget or build with --order input");
+    }
+    spill();
+  }
+
   bool weighted_;
+  std::uint64_t budget_;
+  fs::path spill_dir_;
+  std::string why_not_spill_;
   std::vector<std::uint32_t> queued_;
   std::vector<PageId> ids_;
+  std::uint64_t next_check_ = kCheckEvery;
+  std::uint64_t spilled_links_ = 0;
+  std::vector<fs::path> runs_;
 };
 
 void check_destination(const BuildOptions& o) {
@@ -118,13 +202,93 @@ void check_destination(const BuildOptions& o) {
   }
 }
 
+// The link sections from the links in memory: build_csr, then --order, then the statistics.
+DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const fs::path& dir,
+                                    nlohmann::json& manifest, BuildProgress& progress) {
+  progress.stage = "sorting";
+  if (o.on_progress) o.on_progress(progress);
+  CsrLinks csr =
+      build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
+  if (o.order != "input") {
+    if (!c.page_data.empty()) {
+      fail("--order ", o.order,
+           " is not supported for crawled webs (their page data is kept in "
+           "input order); build them with --order input");
+    }
+    progress.stage = "ordering";
+    if (o.on_progress) o.on_progress(progress);
+    const std::vector<PageId> new_id = page_order(o.order, csr, c.labels.size());
+    csr = renumber(std::move(csr), new_id);
+    c.labels.renumber(new_id);
+  }
+
+  DatabaseStats stats;
+  stats.pages = c.labels.size();
+  stats.links = csr.out_ids.size();
+  std::uint64_t self_links = 0, dangling = 0;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : self_links, dangling) \
+    if (stats.pages >= kMinParallelPages)
+  for (std::int64_t u = 0; u < static_cast<std::int64_t>(stats.pages); ++u) {
+    double strength = 0;
+    for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
+      if (csr.out_ids[i] == u) ++self_links;
+      strength += o.weighted ? csr.out_weights[i] : 1.0;
+    }
+    if (strength == 0) ++dangling;
+  }
+  stats.self_links = self_links;
+  stats.dangling_pages = static_cast<PageId>(dangling);
+
+  progress.stage = "writing";
+  if (o.on_progress) o.on_progress(progress);
+  write_section(dir, layout::kFwdOffsets, csr.out_offsets, manifest);
+  write_section(dir, layout::kFwdTargets, csr.out_ids, manifest);
+  write_section(dir, layout::kBwdOffsets, csr.in_offsets, manifest);
+  write_section(dir, layout::kBwdSources, csr.in_ids, manifest);
+  if (o.weighted) {
+    write_section(dir, layout::kFwdWeights, csr.out_weights, manifest);
+    write_section(dir, layout::kBwdWeights, csr.in_weights, manifest);
+  }
+  return stats;
+}
+
+// The link sections from the runs spilled while reading (and the links still in memory).
+DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, Collector& c,
+                                   const fs::path& dir, nlohmann::json& manifest,
+                                   BuildProgress& progress) {
+  c.spill();
+  const ExternalLinkStats s =
+      write_links_from_runs(dir, c.labels.size(), c.runs(), o.weighted, budget, manifest,
+                            [&](const std::string& stage, std::uint64_t done, std::uint64_t total) {
+                              progress.stage = stage;
+                              progress.bytes_read = done;
+                              progress.bytes_total = total;
+                              if (o.on_progress) o.on_progress(progress);
+                            });
+  DatabaseStats stats;
+  stats.pages = c.labels.size();
+  stats.links = s.links;
+  stats.self_links = s.self_links;
+  stats.dangling_pages = s.dangling_pages;
+  progress.stage = "writing";
+  if (o.on_progress) o.on_progress(progress);
+  return stats;
+}
+
 }  // namespace
 
 BuildReport build_database(const BuildOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   check_destination(o);
   BuildReport report;
-  Collector c(o.weighted);
+  // The database is written into a temporary directory, which also holds spilled runs of links:
+  // a failure or an interruption at any point removes both.
+  TempPath tmp(o.output);
+  tmp.make_directory();
+  const fs::path dir = tmp.path();
+  const std::uint64_t budget = o.memory_budget ? o.memory_budget : default_memory_budget();
+  Collector c(o.weighted, budget, dir,
+              o.order == "input" ? "" : cat("--order ", o.order, " needs all links in memory"));
 
   BuildProgress progress;
   for (const auto& in : o.inputs) progress.bytes_total += input_size(in);
@@ -145,45 +309,17 @@ BuildReport build_database(const BuildOptions& o) {
   if (c.labels.size() == 0) fail(names, ": no links or pages found (empty input?)");
 
   report.pages = c.labels.size();
-  report.input_links = c.sources.size();
-  progress.stage = "sorting";
-  if (o.on_progress) o.on_progress(progress);
-  CsrLinks csr =
-      build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
-  report.links = csr.out_ids.size();
-  if (o.order != "input") {
-    if (!c.page_data.empty()) {
-      fail("--order ", o.order,
-           " is not supported for crawled webs (their page data is kept in "
-           "input order); build them with --order input");
-    }
-    progress.stage = "ordering";
-    if (o.on_progress) o.on_progress(progress);
-    const std::vector<PageId> new_id = page_order(o.order, csr, c.labels.size());
-    csr = renumber(std::move(csr), new_id);
-    c.labels.renumber(new_id);
-  }
-
-  DatabaseStats stats;
-  stats.pages = report.pages;
-  stats.links = report.links;
-  stats.weighted = o.weighted;
-  for (PageId u = 0; u < stats.pages; ++u) {
-    double strength = 0;
-    for (std::uint64_t i = csr.out_offsets[u]; i < csr.out_offsets[u + 1]; ++i) {
-      if (csr.out_ids[i] == u) ++stats.self_links;
-      strength += o.weighted ? csr.out_weights[i] : 1.0;
-    }
-    if (strength == 0) ++stats.dangling_pages;
-  }
-  report.self_links = stats.self_links;
-
-  progress.stage = "writing";
-  if (o.on_progress) o.on_progress(progress);
-  TempPath tmp(o.output);
-  tmp.make_directory();
-  const fs::path dir = tmp.path();
+  report.input_links = c.links();
+  report.spilled_runs = c.runs().size();
   nlohmann::json manifest;
+  DatabaseStats stats = c.runs().empty()
+                            ? write_links_in_memory(o, c, dir, manifest, progress)
+                            : write_links_external(o, budget, c, dir, manifest, progress);
+  stats.weighted = o.weighted;
+  report.links = stats.links;
+  report.self_links = stats.self_links;
+  report.spilled_runs = c.runs().size();
+
   manifest["format"] = layout::kFormatName;
   manifest["version"] = kDatabaseFormatVersion;
   manifest["pages"] = stats.pages;
@@ -194,14 +330,6 @@ BuildReport build_database(const BuildOptions& o) {
   manifest["input_links"] = report.input_links;
   manifest["inputs"] = o.inputs;
   manifest["order"] = o.order;
-  write_section(dir, layout::kFwdOffsets, csr.out_offsets, manifest);
-  write_section(dir, layout::kFwdTargets, csr.out_ids, manifest);
-  write_section(dir, layout::kBwdOffsets, csr.in_offsets, manifest);
-  write_section(dir, layout::kBwdSources, csr.in_ids, manifest);
-  if (o.weighted) {
-    write_section(dir, layout::kFwdWeights, csr.out_weights, manifest);
-    write_section(dir, layout::kBwdWeights, csr.in_weights, manifest);
-  }
   write_section(dir, layout::kLabelOffsets, c.labels.offsets(), manifest);
   write_section(dir, layout::kLabelBytes, c.labels.bytes(), manifest);
   write_section(dir, layout::kLabelIndex, c.labels.slots(), manifest);

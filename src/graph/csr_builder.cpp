@@ -18,13 +18,16 @@ std::vector<std::uint64_t> offsets_from_counts(const std::vector<std::uint64_t>&
   return offsets;
 }
 
-// Parallel stable counting sorts: each thread counts the keys of its own contiguous share of the
-// items (local[t][k]); positions_from_counts turns the counts into start positions such that
-// thread t's items with key k follow thread t−1's, and each thread then scatters its share in
-// order. The result is exactly the serial counting sort's. Costs threads × N × 8 bytes.
+// Parallel stable counting sorts: the items are cut into `threads` contiguous parts, and the keys
+// of each part are counted (local[part][k]); positions_from_counts turns the counts into start
+// positions such that part p's items with key k follow part p−1's, and each part is then
+// scattered in order. The result is exactly the serial counting sort's, however many threads
+// actually run the parts (one, when called inside another parallel region). Costs parts × N × 8
+// bytes.
 using ThreadCounts = std::vector<std::vector<std::uint64_t>>;
 
 int sort_threads(std::uint64_t items) {
+  if (omp_in_parallel()) return 1;  // nested regions get one thread: fewer parts cost less
   return items >= static_cast<std::uint64_t>(kMinParallelLinks) ? omp_get_max_threads() : 1;
 }
 
@@ -44,35 +47,28 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts& local, PageId n) 
   return offsets;
 }
 
-// Adjacency lists: page u's entries are ids[offsets[u] .. offsets[u+1]) (weights alike, or empty).
-struct Lists {
-  std::vector<std::uint64_t> offsets;
-  std::vector<PageId> ids;
-  std::vector<double> weights;
-};
-
 // Groups the links by target: list v holds the sources of the links into v, in input order.
-Lists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
-                      std::vector<double>&& weights) {
+LinkLists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
+                          std::vector<double>&& weights) {
   const bool weighted = !weights.empty();
   const std::uint64_t m = sources.size();
   const int threads = sort_threads(m);
   ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
   auto share = [&](int t) { return std::pair{m * t / threads, m * (t + 1) / threads}; };
-#pragma omp parallel num_threads(threads)
-  {
-    const auto [b, e] = share(omp_get_thread_num());
-    auto& c = local[omp_get_thread_num()];
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    const auto [b, e] = share(part);
+    auto& c = local[part];
     for (std::uint64_t i = b; i < e; ++i) ++c[targets[i]];
   }
-  Lists out;
+  LinkLists out;
   out.offsets = positions_from_counts(local, n);
   out.ids.resize(m);
   out.weights.resize(weighted ? m : 0);
-#pragma omp parallel num_threads(threads)
-  {
-    const auto [b, e] = share(omp_get_thread_num());
-    auto& cursor = local[omp_get_thread_num()];
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    const auto [b, e] = share(part);
+    auto& cursor = local[part];
     for (std::uint64_t i = b; i < e; ++i) {
       const std::uint64_t at = cursor[targets[i]]++;
       out.ids[at] = sources[i];
@@ -88,7 +84,7 @@ Lists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<PageI
 // The transpose of `in`: list v of the result holds every u whose list holds v, in increasing
 // u, and for a u listing v several times, as often, in u's order. Each thread takes a
 // contiguous range of the pages of `in` (balanced by entries), so it meets the u in order.
-Lists transpose(PageId n, const Lists& in) {
+LinkLists transpose(PageId n, const LinkLists& in) {
   const bool weighted = !in.weights.empty();
   const std::uint64_t m = in.ids.size();
   const int threads = sort_threads(m);
@@ -101,20 +97,20 @@ Lists transpose(PageId n, const Lists& in) {
   first_page[0] = 0;
   auto pages_of = [&](int t) { return std::pair{first_page[t], first_page[t + 1]}; };
   ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
-#pragma omp parallel num_threads(threads)
-  {
-    const auto [b, e] = pages_of(omp_get_thread_num());
-    auto& c = local[omp_get_thread_num()];
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    const auto [b, e] = pages_of(part);
+    auto& c = local[part];
     for (std::uint64_t i = in.offsets[b]; i < in.offsets[e]; ++i) ++c[in.ids[i]];
   }
-  Lists out;
+  LinkLists out;
   out.offsets = positions_from_counts(local, n);
   out.ids.resize(m);
   out.weights.resize(weighted ? m : 0);
-#pragma omp parallel num_threads(threads)
-  {
-    const auto [b, e] = pages_of(omp_get_thread_num());
-    auto& cursor = local[omp_get_thread_num()];
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    const auto [b, e] = pages_of(part);
+    auto& cursor = local[part];
     for (PageId u = b; u < e; ++u) {
       for (std::uint64_t i = in.offsets[u]; i < in.offsets[u + 1]; ++i) {
         const std::uint64_t at = cursor[in.ids[i]]++;
@@ -128,7 +124,7 @@ Lists transpose(PageId n, const Lists& in) {
 
 // Merges the repeated entries of every list (sorted, so repeats are adjacent and in input order)
 // into one, adding their weights from left to right, and closes the gaps.
-void merge_repeats(PageId n, Lists& lists) {
+void merge_repeats(PageId n, LinkLists& lists) {
   const bool weighted = !lists.weights.empty();
   std::vector<std::uint64_t> lengths(n);
   auto& ids = lists.ids;
@@ -176,16 +172,24 @@ void merge_repeats(PageId n, Lists& lists) {
 }  // namespace
 
 // Sorting without comparisons: grouping the links by target (stable) and transposing the result
-// yields every page's out-links sorted by target, identical links adjacent in input order; after
-// merging those, one more transposition gives the backlinks sorted by source.
+// yields every page's out-links sorted by target, identical links adjacent in input order.
+LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
+                           std::vector<PageId>&& targets, std::vector<double>&& weights,
+                           bool merge) {
+  LinkLists by_target =
+      group_by_target(num_pages, std::move(sources), std::move(targets), std::move(weights));
+  LinkLists out = transpose(num_pages, by_target);
+  by_target = LinkLists{};
+  if (merge) merge_repeats(num_pages, out);
+  return out;
+}
+
+// The backlinks are one more transposition of the merged out-lists.
 CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
                    std::vector<double>&& weights) {
-  Lists by_target =
-      group_by_target(num_pages, std::move(sources), std::move(targets), std::move(weights));
-  Lists out = transpose(num_pages, by_target);
-  by_target = Lists{};
-  merge_repeats(num_pages, out);
-  Lists in = transpose(num_pages, out);
+  LinkLists out = sorted_out_lists(num_pages, std::move(sources), std::move(targets),
+                                   std::move(weights), /*merge=*/true);
+  LinkLists in = transpose(num_pages, out);
   CsrLinks csr;
   csr.out_offsets = std::move(out.offsets);
   csr.out_ids = std::move(out.ids);

@@ -17,6 +17,20 @@ struct CsrLinks {
   std::vector<double> out_weights, in_weights;  // empty when unweighted
 };
 
+// Adjacency lists: page u's entries are ids[offsets[u] .. offsets[u+1]), weights alike (or empty).
+struct LinkLists {
+  std::vector<std::uint64_t> offsets;
+  std::vector<PageId> ids;
+  std::vector<double> weights;
+};
+
+// The out-lists of the links: every page's targets in increasing order, identical links adjacent
+// and in input order, or merged into one (weights added in input order) if `merge`. The inputs
+// are consumed as in build_csr. Used by build_csr and to sort the runs of an external build.
+LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
+                           std::vector<PageId>&& targets, std::vector<double>&& weights,
+                           bool merge);
+
 // `weights` is empty (unweighted) or parallel to sources/targets. The input vectors are consumed
 // (freed as soon as possible) to bound peak memory.
 CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,

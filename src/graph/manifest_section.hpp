@@ -14,15 +14,21 @@
 
 namespace webrank {
 
+// Lists a section in the manifest (for sections streamed with a SectionWriter).
+inline void list_section(nlohmann::json& manifest, const char* file, const char* name,
+                         std::uint64_t count, std::size_t elem_size, std::uint64_t checksum) {
+  nlohmann::json entry = {
+      {"count", count}, {"elem_size", elem_size}, {"xxh3", checksum_hex(checksum)}};
+  if (std::string_view(file) != name) entry["name"] = name;
+  manifest["sections"][file] = entry;
+}
+
 template <typename T>
 void write_section(const std::filesystem::path& dir, const char* file, const char* name,
                    std::span<const T> data, nlohmann::json& manifest) {
   SectionWriter w(dir / file, name, sizeof(T));
   w.append(data);
-  nlohmann::json entry = {
-      {"count", data.size()}, {"elem_size", sizeof(T)}, {"xxh3", checksum_hex(w.finish())}};
-  if (std::string_view(file) != name) entry["name"] = name;
-  manifest["sections"][file] = entry;
+  list_section(manifest, file, name, data.size(), sizeof(T), w.finish());
 }
 
 // A section whose file name and in-header name differ (see layout::SectionName).

@@ -17,9 +17,11 @@ import gzip
 import os
 import re
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 import unittest
 
 sys.dont_write_bytecode = True  # keep tests/cli free of __pycache__
@@ -472,6 +474,68 @@ class DamagedDatabase(ErrorCase):
                     with open(self.path(os.path.join(db, rel)), "wb") as f:
                         f.write(content)
                     self.check_damaged(db, rel, byte=False)
+
+
+# --------------------------------------------------------------------------------------------
+class ExternalBuild(ErrorCase):
+    """`build --memory-budget`: past the budget, links are sorted in runs inside the temporary
+    output directory and merged; the database is the same, and the runs never outlive the build,
+    not even an interrupted one."""
+
+    expect_build_failure = BuildErrors.expect_build_failure
+
+    def big_web(self, lines):
+        return "".join("%d\t%d\n" % (i * 7919 % 50000, i * 104729 % 49999) for i in range(lines))
+
+    def test_same_database_past_the_budget(self):
+        self.write("web.tsv", self.big_web(200000) + "lonely\n")
+        self.wr("build", "web.tsv", "-o", "memory.db")
+        res = self.wr("build", "web.tsv", "-o", "disk.db", "--memory-budget", "1M")
+        self.assertIn("sorted runs merged", res.err, res.describe())
+        self.assertEqual(list_dir(self.path("memory.db")), list_dir(self.path("disk.db")))
+        for name in list_dir(self.path("memory.db")):
+            with open(self.path("memory.db/" + name), "rb") as a, \
+                    open(self.path("disk.db/" + name), "rb") as b:
+                self.assertEqual(a.read(), b.read(), name)
+
+    def test_bad_budget_is_a_usage_error(self):
+        self.write("in.tsv", GOOD)
+        self.expect_build_failure({}, ["in.tsv", "--memory-budget", "4X"], rc=2)
+        for bad in ("-1", "lots", "0"):
+            self.wr("build", "in.tsv", "-o", "out.db", "--memory-budget", bad, expect=2)
+
+    def test_degree_order_past_the_budget(self):
+        self.write("web.tsv", self.big_web(50000))
+        res = self.expect_build_failure({}, ["web.tsv", "--memory-budget", "1K",
+                                             "--order", "degree"])
+        self.assertIn("--memory-budget", res.err, res.describe())
+
+    def test_interrupted_external_build_leaves_nothing(self):
+        self.write("web.tsv", self.big_web(3000000))
+        before = list_dir(self.dir)
+        proc = subprocess.Popen([wrcli.WEBRANK, "build", "web.tsv", "-o", "out.db", "-q",
+                                 "--memory-budget", "1K"], cwd=self.dir,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            spilled = False
+            for _ in range(3000):  # until a run of links is on disk (at most 30 s)
+                tmp = [d for d in os.listdir(self.dir) if "webrank-tmp" in d]
+                if tmp and any(f.startswith(".links-run")
+                               for f in os.listdir(self.path(tmp[0]))):
+                    spilled = True
+                    break
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.01)
+            self.assertTrue(spilled, "no run of links appeared in the temporary directory")
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertEqual(list_dir(self.dir), before, "an interrupted build left files behind")
 
 
 if __name__ == "__main__":
