@@ -9,6 +9,7 @@
 #include "graph/db_layout.hpp"
 #include "graph/edge_list_reader.hpp"
 #include "graph/external_csr.hpp"
+#include "graph/huge_pages.hpp"
 #include "graph/input_formats.hpp"
 #include "graph/label_table.hpp"
 #include "graph/link_runs.hpp"
@@ -101,6 +102,8 @@ class Collector : public EdgeListSink {
     sources.reserve(sources.size() + n);
     targets.reserve(targets.size() + n);
     if (weighted_) weights.reserve(weights.size() + n);
+    advise_huge_pages(sources.data(), sources.capacity() * sizeof(PageId));
+    advise_huge_pages(targets.data(), targets.capacity() * sizeof(PageId));
   }
   void flush() {
     if (queued_.empty()) return;

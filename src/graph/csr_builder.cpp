@@ -6,6 +6,7 @@
 #include <numeric>
 #include <utility>
 
+#include "graph/huge_pages.hpp"
 #include "util/parallel.hpp"
 
 namespace webrank {
@@ -25,6 +26,19 @@ std::vector<std::uint64_t> offsets_from_counts(const std::vector<std::uint64_t>&
 // actually run the parts (one, when called inside another parallel region). Costs parts × N × 8
 // bytes.
 using ThreadCounts = std::vector<std::vector<std::uint64_t>>;
+
+// Zeroed counters for `parts` parts and n keys, reusing the memory of earlier passes.
+void reset_counts(ThreadCounts& local, int parts, PageId n) {
+  local.resize(parts);
+  for (auto& c : local) {
+    if (c.size() == n) {
+      std::fill(c.begin(), c.end(), 0);
+    } else {
+      c.clear();
+      resize_huge(c, n);
+    }
+  }
+}
 
 int sort_threads(std::uint64_t items) {
   if (omp_in_parallel()) return 1;  // nested regions get one thread: fewer parts cost less
@@ -48,12 +62,13 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts& local, PageId n) 
 }
 
 // Groups the links by target: list v holds the sources of the links into v, in input order.
-LinkLists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
-                          std::vector<double>&& weights) {
+LinkLists group_by_target(PageId n, const std::vector<PageId>& sources,
+                          const std::vector<PageId>& targets, const std::vector<double>& weights,
+                          ThreadCounts& local) {
   const bool weighted = !weights.empty();
   const std::uint64_t m = sources.size();
   const int threads = sort_threads(m);
-  ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
+  reset_counts(local, threads, n);
   auto share = [&](int t) { return std::pair{m * t / threads, m * (t + 1) / threads}; };
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
@@ -63,8 +78,8 @@ LinkLists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<P
   }
   LinkLists out;
   out.offsets = positions_from_counts(local, n);
-  out.ids.resize(m);
-  out.weights.resize(weighted ? m : 0);
+  resize_huge(out.ids, m);
+  resize_huge(out.weights, weighted ? m : 0);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
     const auto [b, e] = share(part);
@@ -75,16 +90,16 @@ LinkLists group_by_target(PageId n, std::vector<PageId>&& sources, std::vector<P
       if (weighted) out.weights[at] = weights[i];
     }
   }
-  std::vector<PageId>().swap(sources);
-  std::vector<PageId>().swap(targets);
-  std::vector<double>().swap(weights);
   return out;
 }
 
 // The transpose of `in`: list v of the result holds every u whose list holds v, in increasing
 // u, and for a u listing v several times, as often, in u's order. Each thread takes a
 // contiguous range of the pages of `in` (balanced by entries), so it meets the u in order.
-LinkLists transpose(PageId n, const LinkLists& in) {
+// The result is written into `ids` and `weights` (their contents are overwritten): arrays
+// already touched cost no page faults.
+LinkLists transpose(PageId n, const LinkLists& in, std::vector<PageId>&& ids,
+                    std::vector<double>&& weights, ThreadCounts& local) {
   const bool weighted = !in.weights.empty();
   const std::uint64_t m = in.ids.size();
   const int threads = sort_threads(m);
@@ -96,7 +111,7 @@ LinkLists transpose(PageId n, const LinkLists& in) {
   }
   first_page[0] = 0;
   auto pages_of = [&](int t) { return std::pair{first_page[t], first_page[t + 1]}; };
-  ThreadCounts local(threads, std::vector<std::uint64_t>(n, 0));
+  reset_counts(local, threads, n);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
     const auto [b, e] = pages_of(part);
@@ -105,8 +120,10 @@ LinkLists transpose(PageId n, const LinkLists& in) {
   }
   LinkLists out;
   out.offsets = positions_from_counts(local, n);
-  out.ids.resize(m);
-  out.weights.resize(weighted ? m : 0);
+  out.ids = std::move(ids);
+  out.weights = std::move(weights);
+  resize_huge(out.ids, m);
+  resize_huge(out.weights, weighted ? m : 0);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
     const auto [b, e] = pages_of(part);
@@ -172,13 +189,15 @@ void merge_repeats(PageId n, LinkLists& lists) {
 }  // namespace
 
 // Sorting without comparisons: grouping the links by target (stable) and transposing the result
-// yields every page's out-links sorted by target, identical links adjacent in input order.
+// yields every page's out-links sorted by target, identical links adjacent in input order. The
+// input arrays, once read, hold the next results: fresh memory costs a page fault per page.
 LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
                            std::vector<PageId>&& targets, std::vector<double>&& weights,
                            bool merge) {
-  LinkLists by_target =
-      group_by_target(num_pages, std::move(sources), std::move(targets), std::move(weights));
-  LinkLists out = transpose(num_pages, by_target);
+  ThreadCounts counts;
+  LinkLists by_target = group_by_target(num_pages, sources, targets, weights, counts);
+  std::vector<PageId>().swap(sources);
+  LinkLists out = transpose(num_pages, by_target, std::move(targets), std::move(weights), counts);
   by_target = LinkLists{};
   if (merge) merge_repeats(num_pages, out);
   return out;
@@ -187,9 +206,13 @@ LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
 // The backlinks are one more transposition of the merged out-lists.
 CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
                    std::vector<double>&& weights) {
-  LinkLists out = sorted_out_lists(num_pages, std::move(sources), std::move(targets),
-                                   std::move(weights), /*merge=*/true);
-  LinkLists in = transpose(num_pages, out);
+  ThreadCounts counts;
+  LinkLists by_target = group_by_target(num_pages, sources, targets, weights, counts);
+  LinkLists out = transpose(num_pages, by_target, std::move(targets), std::move(weights), counts);
+  merge_repeats(num_pages, out);
+  LinkLists in =
+      transpose(num_pages, out, std::move(sources), std::move(by_target.weights), counts);
+  by_target = LinkLists{};
   CsrLinks csr;
   csr.out_offsets = std::move(out.offsets);
   csr.out_ids = std::move(out.ids);
