@@ -75,8 +75,8 @@ void add_rank_command(CLI::App& app) {
                   "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
                   "contributions, unweighted webs)");
   cmd->add_option("--block-pages", o.block_pages,
-                  "Pages per block of a blocked sweep (power of two; 0 = 65536, sized for a "
-                  "1 MiB L2 cache)")
+                  "Pages per block of a blocked sweep (power of two in [64, 32768]; 0 = 32768, "
+                  "sized for a 1 MiB L2 cache)")
       ->capture_default_str();
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");

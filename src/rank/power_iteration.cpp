@@ -43,25 +43,40 @@ double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
   return total;
 }
 
-// Contribution vectors above this size are summed by propagation blocking (Sweep::kAuto). Below
-// it the pull sweep's random reads mostly hit the L3 cache and blocking gains nothing: on this
-// machine (docs/performance.md) 0.95x at 646k pages in float, 1.9x at 4.3M pages.
+// Sweep::kAuto. Blocking pays only where the pull sweep's random reads miss the caches: below
+// this size of contribution vector they mostly hit L3 (measured 0.95x at 646k pages in float,
+// 1.4-1.9x at 4.3M pages; docs/performance.md). And its setup costs about as much as 3-5 pull
+// iterations, which blocked iterations repay only over 15-20 iterations, so auto starts with the
+// pull sweep and switches once the observed convergence rate predicts that many still to go.
 constexpr std::size_t kBlockedSweepBytes = std::size_t(8) << 20;
+constexpr double kIterationsToRepaySetup = 20;
 
 // Sums backlink contributions with the sweep the options ask for.
 template <typename Real, bool Weighted>
 class BacklinkSums {
  public:
-  BacklinkSums(const GraphView& g, const RankOptions& o) : g_(g) {
-    const bool big = std::size_t(g.num_pages) * sizeof(Real) >= kBlockedSweepBytes;
-    if (Weighted || o.sweep == Sweep::kPull || (o.sweep == Sweep::kAuto && !big)) return;
-    block_pages_ = o.block_pages ? o.block_pages : BlockLayout::default_block_pages(g.num_pages);
-    // Chunks per thread > 1 so that a thread slowed by another process does not hold up the rest.
-    layout_ = std::make_unique<BlockLayout>(g, block_pages_, 4 * omp_get_max_threads());
-    blocks_ = std::make_unique<PropagationBlocks<Real>>(*layout_);
+  BacklinkSums(const GraphView& g, const RankOptions& o) : g_(g), o_(o) {
+    if (Weighted || o.sweep == Sweep::kPull) return;
+    if (o.sweep == Sweep::kBlocked) {
+      use_blocks(1);
+      return;
+    }
+    may_block_ =
+        std::size_t(g.num_pages) * sizeof(Real) >= kBlockedSweepBytes && BlockLayout::supports(g);
   }
+
+  // Sweep::kAuto: after iteration `it` (changes `delta` now, `previous` before), switches to the
+  // blocked sweep when at least kIterationsToRepaySetup more iterations are predicted.
+  void after_iteration(int it, double previous, double delta) {
+    if (!may_block_ || it < 3) return;  // the first changes say little about the rate
+    const double rate = delta / previous;
+    const double left = rate > 0 && rate < 1 ? std::log(o_.tol / delta) / std::log(rate) : INFINITY;
+    if (left >= kIterationsToRepaySetup) use_blocks(it + 1);
+  }
+
   const char* name() const { return blocks_ ? "blocked" : "pull"; }
   std::uint32_t block_pages() const { return block_pages_; }
+  int blocked_from() const { return blocked_from_; }
 
   template <typename Emit>
   double operator()(const Real* contrib, Emit&& emit) {
@@ -70,7 +85,19 @@ class BacklinkSums {
   }
 
  private:
+  void use_blocks(int from_iteration) {
+    may_block_ = false;
+    block_pages_ = o_.block_pages ? o_.block_pages : BlockLayout::kDefaultBlockPages;
+    // Chunks per thread > 1 so that a thread slowed by another process does not hold up the rest.
+    layout_ = std::make_unique<BlockLayout>(g_, block_pages_, 4 * omp_get_max_threads());
+    blocks_ = std::make_unique<PropagationBlocks<Real>>(*layout_);
+    blocked_from_ = from_iteration;
+  }
+
   const GraphView& g_;
+  const RankOptions& o_;
+  bool may_block_ = false;
+  int blocked_from_ = 0;
   std::uint32_t block_pages_ = 0;
   std::unique_ptr<BlockLayout> layout_;
   std::unique_ptr<PropagationBlocks<Real>> blocks_;
@@ -130,6 +157,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   for (std::int64_t u = 0; u < n; ++u) rank[u] = static_cast<Real>(p.start[u]);
 
   const bool extrapolating = o.method == Method::kExtrapolate;
+  double previous_delta = INFINITY;
   std::vector<std::vector<Real>> history(extrapolating ? 4 : 0);  // the iterates before a step
   for (int it = 1; it <= o.max_iter; ++it) {
     double dangling = 0, norm = 0;
@@ -163,6 +191,8 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
     }
     rank.swap(next);
     if (tracker.record(it, delta)) break;
+    sweep.after_iteration(it, previous_delta, delta);
+    previous_delta = delta;
     if (extrapolating) {
       const int phase = it % kExtrapolationPeriod;  // keep iterates period-3 .. period
       const int slot = (phase + 3) % kExtrapolationPeriod;
@@ -173,6 +203,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   RankResult r = tracker.finish(rank, d, !p.leak);
   r.sweep = sweep.name();
   r.block_pages = sweep.block_pages();
+  r.blocked_from = sweep.blocked_from();
   return r;
 }
 

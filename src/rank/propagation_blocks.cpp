@@ -2,19 +2,12 @@
 // the same source chunks the sweeps use.
 #include "rank/propagation_blocks.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "webrank/error.hpp"
 
 namespace webrank {
-
-std::uint32_t BlockLayout::default_block_pages(PageId n) {
-  // 64K pages: 512 KiB of double sums, half of Zen 4's 1 MiB L2 (docs/performance.md has the
-  // sweep over block sizes).
-  std::uint32_t pages = 1u << 16;
-  while ((static_cast<std::uint64_t>(n) + pages - 1) / pages > kMaxBlocks) pages *= 2;
-  return pages;
-}
 
 BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks)
     : n_(g.num_pages) {
@@ -48,37 +41,36 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
   chunk_sources_.assign(chunks_ + 1, 0);
 #pragma omp parallel for schedule(dynamic, 1) if (chunks_ > 1)
   for (int k = 0; k < chunks_; ++k) {
-    // Counters are local (no false sharing between threads) and kept in kLanes copies used in
-    // turn: consecutive links mostly hit the same block, and incrementing one counter would chain
-    // every link on the previous store.
-    constexpr std::size_t kLanes = 4;
-    std::vector<std::uint64_t> links(kLanes * blocks_), pairs(kLanes * blocks_);
+    // Counters are local (no false sharing between threads). A source's targets are sorted, so
+    // its links come in runs of one block: a run is counted in registers and added to memory
+    // when it ends (a per-link memory increment chains every link on the previous store).
+    std::vector<std::uint64_t> links(blocks_), pairs(blocks_);
     std::uint64_t chunk_pairs = 0, chunk_sources = 0;
     for (PageId s = chunk_first[k]; s < chunk_first[k + 1]; ++s) {
-      chunk_sources += off[s + 1] > off[s];
-      // Branch-free: a source has 4-5 pairs of a few links each, and whether a link starts a
-      // new pair is unpredictable.
-      std::uint32_t last = ~0u;
-      for (std::uint64_t e = off[s]; e < off[s + 1]; ++e) {
+      const std::uint64_t begin = off[s], end = off[s + 1];
+      if (begin == end) continue;
+      ++chunk_sources;
+      std::uint32_t run_block = targets[begin] >> shift_;
+      std::uint64_t run_begin = begin;
+      for (std::uint64_t e = begin + 1; e < end; ++e) {
         const std::uint32_t b = targets[e] >> shift_;
-        const std::size_t lane = (e % kLanes) * blocks_;
-        const bool new_pair = b != last;
-        ++links[lane + b];
-        pairs[lane + b] += new_pair;
-        chunk_pairs += new_pair;
-        last = b;
+        if (b != run_block) {
+          links[run_block] += e - run_begin;
+          ++pairs[run_block];
+          ++chunk_pairs;
+          run_block = b;
+          run_begin = e;
+        }
       }
+      links[run_block] += end - run_begin;
+      ++pairs[run_block];
+      ++chunk_pairs;
     }
     chunk_pairs_[k + 1] = chunk_pairs;
     chunk_sources_[k + 1] = chunk_sources;
     for (std::size_t b = 0; b < blocks_; ++b) {
-      std::uint64_t l = 0, p = 0;
-      for (std::size_t lane = 0; lane < kLanes; ++lane) {
-        l += links[lane * blocks_ + b];
-        p += pairs[lane * blocks_ + b];
-      }
-      bin_links[b * chunks_ + k] = l;
-      bin_pairs_[b * chunks_ + k] = p;
+      bin_links[b * chunks_ + k] = links[b];
+      bin_pairs_[b * chunks_ + k] = pairs[b];
     }
   }
   for (int k = 0; k < chunks_; ++k) {
@@ -100,7 +92,7 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
   // its block.
   pair_block_ = AlignedArray<std::uint16_t>(chunk_pairs_[chunks_]);
   sources_ = AlignedArray<PageId>(chunk_sources_[chunks_]);
-  links_ = AlignedArray<std::uint32_t>(g.num_links);
+  links_ = AlignedArray<std::uint16_t>(g.num_links);
   const std::uint32_t local = block_pages - 1;
 #pragma omp parallel for schedule(dynamic, 1) if (chunks_ > 1)
   for (int k = 0; k < chunks_; ++k) {
@@ -109,7 +101,7 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
       begin[b] = bin_links[b * chunks_ + k];
       end[b] = bin_links[b * chunks_ + k + 1];
     }
-    BinnedWriter<std::uint32_t> out(links_.data(), begin.data(), end.data(), blocks_);
+    BinnedWriter<std::uint16_t> out(links_.data(), begin.data(), end.data(), blocks_);
     std::uint64_t j = chunk_pairs_[k], i = chunk_sources_[k];
     for (PageId s = chunk_first[k]; s < chunk_first[k + 1]; ++s) {
       if (off[s + 1] == off[s]) continue;
@@ -123,7 +115,8 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
         std::uint16_t* slot = new_pair ? &pair_block_[j] : &discard;  // branch-free, as above
         *slot = static_cast<std::uint16_t>(b | (new_source ? kFirstOfSource : 0u));
         j += new_pair;
-        out.put(b, (targets[e] & local) | (new_pair ? kFirstOfPair : 0u));
+        out.put(b,
+                static_cast<std::uint16_t>((targets[e] & local) | (new_pair ? kFirstOfPair : 0u)));
         last = b;
       }
     }
@@ -132,7 +125,7 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
 }
 
 std::uint64_t BlockLayout::bytes() const {
-  return pair_block_.size() * 2 + sources_.size() * 4 + links_.size() * 4 +
+  return pair_block_.size() * 2 + sources_.size() * 4 + links_.size() * 2 +
          (chunk_pairs_.size() + chunk_sources_.size() + bin_pairs_.size() + block_links_.size()) *
              8;
 }

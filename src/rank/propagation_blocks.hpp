@@ -14,8 +14,10 @@
 // Each page's sum is still the sum of its backlinks' contributions in ascending source order, in
 // double, so the result is bit for bit the pull sweep's.
 //
-// Setup costs about two sweeps and 4 B per link + 10 B per pair + 8 B per page. Unweighted webs
-// only (a weighted link needs its own factor; weighted webs keep the pull sweep).
+// Links are stored as 16-bit offsets within their block, so blocks hold at most 32,768 pages and
+// webs at most 2^30 pages; setup costs 2 B per link + 6 B per pair (+ 4 B per pair of values
+// per sweep). Unweighted webs only (a weighted link needs its own factor; weighted webs and
+// larger ones keep the pull sweep).
 #pragma once
 
 #include <omp.h>
@@ -32,15 +34,19 @@ namespace webrank {
 // The static part: which blocks every source feeds and, per block, the links in gather order.
 class BlockLayout {
  public:
-  // Throws Error when the web is weighted or block_pages is not a power of two in [64, 2^31],
-  // or cuts the web into more than kMaxBlocks blocks. `chunks` ranges of sources (balanced by
-  // links) are scattered in parallel.
-  BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks);
+  static constexpr std::uint32_t kMaxBlockPages = 1u << 15;  // offsets fit 15 bits + a flag
+  static constexpr std::uint32_t kMaxBlocks = 1u << 15;      // block ids too
+  static constexpr std::uint64_t kMaxPages = std::uint64_t(kMaxBlockPages) * kMaxBlocks;
+  // The default: 32,768 pages, whose sums (8 B per page) take a quarter of a 1 MiB L2 cache
+  // (docs/performance.md has the measurements behind it).
+  static constexpr std::uint32_t kDefaultBlockPages = kMaxBlockPages;
 
-  static constexpr std::uint32_t kMaxBlocks = 1u << 15;
-  // Default block size for a web of n pages: sums (8 B per page) fill half of a 1 MiB L2 cache,
-  // unless that would make more than kMaxBlocks blocks.
-  static std::uint32_t default_block_pages(PageId n);
+  // Whether the web can be blocked at all: unweighted, at most kMaxPages pages.
+  static bool supports(const GraphView& g) { return !g.weighted() && g.num_pages <= kMaxPages; }
+
+  // Throws Error unless supports(g) and block_pages is a power of two in [64, kMaxBlockPages].
+  // `chunks` ranges of sources (balanced by links) are scattered in parallel.
+  BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks);
 
   PageId pages() const { return n_; }
   std::uint32_t blocks() const { return blocks_; }
@@ -50,9 +56,9 @@ class BlockLayout {
  private:
   template <typename Real>
   friend class PropagationBlocks;
-  static constexpr std::uint32_t kFirstOfPair = 0x80000000u;  // flag on a pair's first link
-  static constexpr std::uint16_t kFirstOfSource = 0x8000;     // flag on a source's first pair
-  static_assert(kMaxBlocks <= kFirstOfSource);
+  static constexpr std::uint16_t kFirstOfPair = 0x8000;    // flag on a pair's first link
+  static constexpr std::uint16_t kFirstOfSource = 0x8000;  // flag on a source's first pair
+  static_assert(kMaxBlocks <= kFirstOfSource && kMaxBlockPages <= kFirstOfPair);
 
   PageId n_ = 0;
   int shift_ = 0;
@@ -69,7 +75,7 @@ class BlockLayout {
   // block-major so a block's pairs are contiguous, chunk-minor so they stay in source order.
   std::vector<std::uint64_t> bin_pairs_;
   std::vector<std::uint64_t> block_links_;  // blocks+1: links of block b in links_
-  AlignedArray<std::uint32_t> links_;       // target offset within its block | kFirstOfPair
+  AlignedArray<std::uint16_t> links_;       // target offset within its block | kFirstOfPair
 };
 
 // The per-sweep part: a value buffer of one pair each, in Real.
@@ -114,8 +120,8 @@ double PropagationBlocks<Real>::sweep(const Real* contrib, Emit&& emit) {
     out.finish();
   }
 
-  const std::uint32_t* links = l.links_.data();
-  const std::uint32_t mask = ~BlockLayout::kFirstOfPair;
+  const std::uint16_t* links = l.links_.data();
+  const std::uint16_t mask = ~BlockLayout::kFirstOfPair & 0xFFFF;
   // Totals per block, added in block order: the result does not depend on the thread count.
   std::vector<double> block_total(blocks);
 #pragma omp parallel if (blocks > 1)
@@ -130,8 +136,8 @@ double PropagationBlocks<Real>::sweep(const Real* contrib, Emit&& emit) {
       const Real* value = values_.data() + l.bin_pairs_[b * chunks] - 1;
       const std::uint64_t end = l.block_links_[b + 1];
       for (std::uint64_t e = l.block_links_[b]; e < end; ++e) {
-        const std::uint32_t x = links[e];
-        value += x >> 31;  // kFirstOfPair
+        const std::uint16_t x = links[e];
+        value += x >> 15;  // kFirstOfPair
         sums[x & mask] += *value;
       }
       double total = 0;

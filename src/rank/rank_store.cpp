@@ -23,6 +23,7 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   j["method"] = to_string(o.method);
   if (!r.sweep.empty()) j["sweep"] = r.sweep;
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
+  if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
   j["damping"] = o.damping;
   j["tol"] = o.tol;
   j["max_iter"] = o.max_iter;

@@ -89,10 +89,12 @@ TEST(PropagationBlocks, RejectsBadBlockSizesAndWeightedWebs) {
   EXPECT_THROW(BlockLayout(weighted.view(), 64, 2), Error);
 }
 
-TEST(PropagationBlocks, DefaultBlockSizeKeepsBlockIdsInRange) {
-  EXPECT_EQ(BlockLayout::default_block_pages(1000), 65536u);
-  EXPECT_EQ(BlockLayout::default_block_pages(1u << 31), 65536u);
-  EXPECT_EQ(BlockLayout::default_block_pages(0xFFFFFFFEu), 131072u);
+TEST(PropagationBlocks, LargestBlocksAndOneBlockForAll) {
+  const OwnedGraph g = random_web(40000, 120000, 6).graph();  // 2 blocks of 32768
+  expect_blocked_equals_pull<float>(g.view(), BlockLayout::kMaxBlockPages, 3);
+  EXPECT_THROW(BlockLayout(g.view(), 2 * BlockLayout::kMaxBlockPages, 2), Error);
+  const OwnedGraph small = random_web(500, 3000, 6).graph();  // 1 block
+  expect_blocked_equals_pull<double>(small.view(), BlockLayout::kMaxBlockPages, 2);
 }
 
 TEST(RankSweep, BlockedAndPullGiveIdenticalRanks) {
@@ -148,6 +150,41 @@ TEST(RankSweep, AutoPicksPullForSmallWebsAndOptionsAreChecked) {
   EXPECT_THROW(compute_rank(weighted.view(), o), Error);
   o.sweep = Sweep::kAuto;
   EXPECT_EQ(compute_rank(weighted.view(), o).sweep, "pull");
+}
+
+TEST(RankSweep, AutoSwitchesToBlockedWhenManyIterationsRemain) {
+  // 2.2M pages: 8.4 MiB of float contributions, just above the auto threshold.
+  constexpr PageId kPages = 2200000;
+  std::vector<OwnedGraph::Link> links;
+  std::mt19937 rng(12);
+  std::uniform_int_distribution<PageId> pick(0, kPages - 1);
+  for (PageId s = 0; s < kPages; s += 2) {
+    for (int i = 0; i < 3; ++i) links.push_back({s, pick(rng)});
+  }
+  const OwnedGraph g(kPages, links, false);
+  RankOptions o;
+  o.precision = Precision::kFloat;
+  o.max_iter = 8;
+  o.tol = 0;  // never converges: every iteration is predicted to leave many
+  const RankResult autod = compute_rank(g.view(), o);
+  EXPECT_EQ(autod.sweep, "blocked");
+  EXPECT_EQ(autod.blocked_from, 4);
+  EXPECT_EQ(autod.block_pages, BlockLayout::kDefaultBlockPages);
+  o.sweep = Sweep::kPull;
+  const RankResult pull = compute_rank(g.view(), o);
+  EXPECT_EQ(pull.blocked_from, 0);
+  EXPECT_EQ(autod.ranks, pull.ranks);
+
+  o.sweep = Sweep::kAuto;
+  o.tol = 1e-3;  // a few iterations: the setup would not pay
+  o.max_iter = 100;
+  const RankResult quick = compute_rank(g.view(), o);
+  EXPECT_TRUE(quick.converged);
+  EXPECT_EQ(quick.sweep, "pull");
+  o.precision = Precision::kDouble;  // same web, 17 MiB of double contributions
+  o.tol = 0;
+  o.max_iter = 5;
+  EXPECT_EQ(compute_rank(g.view(), o).blocked_from, 4);
 }
 
 TEST(BinnedWriter, ConcurrentWritersFillDisjointRegions) {
