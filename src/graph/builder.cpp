@@ -140,6 +140,11 @@ class Collector : public EdgeListSink {
     next_check_ = kCheckEvery;
   }
   const std::vector<fs::path>& runs() const { return runs_; }
+  // The labels and their lookup tables: label bytes, offsets, about 8 bytes per page of index.
+  std::uint64_t label_memory() const {
+    return labels.bytes().capacity() + 8 * labels.offsets().capacity() +
+           8 * std::uint64_t{labels.size()};
+  }
   std::uint64_t links() const { return spilled_links_ + sources.size() + queued_.size() / 2; }
 
   LabelTable labels;
@@ -152,6 +157,8 @@ class Collector : public EdgeListSink {
   // build_csr's peak per link: the input arrays and the by-target lists (see csr_builder.cpp).
   static constexpr std::uint64_t kPeakBytesPerLink = 12, kPeakBytesPerWeightedLink = 28;
   static constexpr std::uint64_t kCheckEvery = 1 << 12;
+  // What the parallel reader holds besides the links: chunks of text and parsed records in flight.
+  static constexpr std::uint64_t kReaderBytes = std::uint64_t{64} << 20;
   // Runs shorter than this are not worth a file, whatever the budget; it doubles every 256 runs
   // so that a budget far too small for the web still gives a bounded number of open runs.
   static constexpr std::uint64_t kMinRunLinks = 1 << 10;
@@ -164,8 +171,8 @@ class Collector : public EdgeListSink {
   std::uint64_t in_memory_peak() const {
     const std::uint64_t pages = labels.size();
     const std::uint64_t threads = static_cast<std::uint64_t>(omp_get_max_threads());
-    return sources.size() * peak_bytes_per_link() + pages * (8 * threads + 32) +
-           labels.bytes().capacity();
+    return sources.size() * peak_bytes_per_link() + pages * (8 * threads + 16) + label_memory() +
+           kReaderBytes;
   }
   void check_memory() {
     next_check_ = sources.size() + kCheckEvery;
@@ -260,14 +267,14 @@ DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, 
                                    const fs::path& dir, nlohmann::json& manifest,
                                    BuildProgress& progress) {
   c.spill();
-  const ExternalLinkStats s =
-      write_links_from_runs(dir, c.labels.size(), c.runs(), o.weighted, budget, manifest,
-                            [&](const std::string& stage, std::uint64_t done, std::uint64_t total) {
-                              progress.stage = stage;
-                              progress.bytes_read = done;
-                              progress.bytes_total = total;
-                              if (o.on_progress) o.on_progress(progress);
-                            });
+  const ExternalLinkStats s = write_links_from_runs(
+      dir, c.labels.size(), c.runs(), o.weighted, budget - std::min(budget, c.label_memory()),
+      manifest, [&](const std::string& stage, std::uint64_t done, std::uint64_t total) {
+        progress.stage = stage;
+        progress.bytes_read = done;
+        progress.bytes_total = total;
+        if (o.on_progress) o.on_progress(progress);
+      });
   DatabaseStats stats;
   stats.pages = c.labels.size();
   stats.links = s.links;

@@ -30,7 +30,8 @@ using ExternalProgress =
     std::function<void(const std::string& stage, std::uint64_t done, std::uint64_t total)>;
 
 // Writes fwd.*, bwd.* into `dir` and lists them in `manifest`. The runs are deleted once
-// merged. `memory_budget` bounds the read buffers and the backlink slices.
+// merged. `memory_budget` (what the caller has not used already) bounds the per-page arrays,
+// the read buffers and the backlink slices.
 ExternalLinkStats write_links_from_runs(const std::filesystem::path& dir, PageId pages,
                                         const std::vector<std::filesystem::path>& runs,
                                         bool weighted, std::uint64_t memory_budget,
