@@ -413,6 +413,28 @@ class Properties(WebrankTestCase):
                                   *self.e_flags(web), out="t2.tsv")
                 self.assertRanksClose(r2, r1, 1e-12)
 
+    def test_short_openmp_spin_by_default(self):
+        # webrank re-executes itself with GOMP_SPINCOUNT=10000 unless the user chose a policy;
+        # libgomp prints its settings (once per exec) with OMP_DISPLAY_ENV=verbose.
+        self.write("w.tsv", "a\tb\nb\tc\n")
+        self.build("w.tsv")
+
+        def spin(**env):
+            run_env = dict(os.environ, OMP_DISPLAY_ENV="verbose", OMP_NUM_THREADS="2", **env)
+            for k in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT"):
+                if k not in env:
+                    run_env.pop(k, None)
+            p = subprocess.run([wrcli.WEBRANK, "info", "db"], cwd=self.dir, env=run_env,
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            values = [ln.split("'")[1] for ln in p.stderr.splitlines() if "GOMP_SPINCOUNT" in ln]
+            self.assertTrue(values, p.stderr)
+            return values[-1]
+
+        self.assertEqual(spin(), "10000")
+        self.assertEqual(spin(GOMP_SPINCOUNT="1234"), "1234")
+        self.assertEqual(spin(OMP_WAIT_POLICY="active"), "30000000000")
+
     def test_leak(self):
         web = make_web(26, 1000, labels="int", weighted=True, personalize=True)
         self.assertTrue(web.dangling)
