@@ -78,15 +78,10 @@ class Collector : public EdgeListSink {
       }
       return;
     }
-    ids_.resize(2 * n);
-    labels.intern_numbers(pairs, 2 * n, ids_.data());
     const std::size_t at = sources.size();
     sources.resize(at + n);
     targets.resize(at + n);
-    for (std::size_t i = 0; i < n; ++i) {
-      sources[at + i] = ids_[2 * i];
-      targets[at + i] = ids_[2 * i + 1];
-    }
+    labels.intern_number_pairs(pairs, n, sources.data() + at, targets.data() + at);
     if (weighted_) {
       if (w) {
         weights.insert(weights.end(), w, w + n);

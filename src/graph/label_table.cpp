@@ -52,22 +52,44 @@ PageId LabelTable::intern_number(std::uint32_t value, std::string_view label) {
   return *slot;
 }
 
-void LabelTable::intern_numbers(const std::uint32_t* values, std::size_t n, PageId* out) {
+template <typename Emit>
+void LabelTable::intern_number_run(const std::uint32_t* values, std::size_t n, Emit emit) {
   constexpr std::size_t kAhead = 16;  // enough misses in flight to cover the latency
-  for (std::size_t i = 0; i < n; ++i) number_slot(values[i]);  // allocate pages first
+  constexpr std::uint32_t kLow = (1u << kPageBits) - 1;
+  // Size the page table once for the batch; pages themselves are allocated on first use.
+  std::uint32_t max = 0;
+  for (std::size_t i = 0; i < n; ++i) max = std::max(max, values[i]);
+  if (n > 0 && (max >> kPageBits) >= number_pages_.size())
+    number_pages_.resize((max >> kPageBits) + 1);
   char text[16];
   for (std::size_t i = 0; i < n; ++i) {
     if (i + kAhead < n) {
       const std::uint32_t v = values[i + kAhead];
-      __builtin_prefetch(&number_pages_[v >> kPageBits][v & ((1u << kPageBits) - 1)]);
+      if (const PageId* page = number_pages_[v >> kPageBits].get())
+        __builtin_prefetch(page + (v & kLow));
     }
-    PageId& slot = number_pages_[values[i] >> kPageBits][values[i] & ((1u << kPageBits) - 1)];
+    const std::uint32_t v = values[i];
+    PageId* page = number_pages_[v >> kPageBits].get();
+    if (!page) [[unlikely]]
+      page = number_slot(v) - (v & kLow);  // allocates the page
+    PageId& slot = page[v & kLow];
     if (slot == kNoPage) {
-      const auto end = std::to_chars(text, text + sizeof text, values[i]).ptr;
+      const auto end = std::to_chars(text, text + sizeof text, v).ptr;
       slot = append(std::string_view(text, static_cast<std::size_t>(end - text)));
     }
-    out[i] = slot;
+    emit(i, slot);
   }
+}
+
+void LabelTable::intern_numbers(const std::uint32_t* values, std::size_t n, PageId* out) {
+  intern_number_run(values, n, [out](std::size_t i, PageId id) { out[i] = id; });
+}
+
+void LabelTable::intern_number_pairs(const std::uint32_t* pairs, std::size_t n, PageId* sources,
+                                     PageId* targets) {
+  intern_number_run(pairs, 2 * n, [sources, targets](std::size_t i, PageId id) {
+    (i % 2 ? targets : sources)[i / 2] = id;
+  });
 }
 
 void LabelTable::grow() {

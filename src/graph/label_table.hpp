@@ -49,6 +49,10 @@ class LabelTable {
   // as n calls of intern(), but the direct-map lookups are prefetched so their cache misses
   // overlap instead of being paid one after another.
   void intern_numbers(const std::uint32_t* values, std::size_t n, PageId* out);
+  // intern_numbers() for n pairs (source, target values alternate), writing the ids of the
+  // sources and of the targets to separate arrays.
+  void intern_number_pairs(const std::uint32_t* pairs, std::size_t n, PageId* sources,
+                           PageId* targets);
   // True if `label` takes the direct-map path, with its value.
   static bool is_number(std::string_view label, std::uint32_t* value) {
     return parse_number(label, value);
@@ -82,6 +86,8 @@ class LabelTable {
     return true;
   }
   PageId intern_number(std::uint32_t value, std::string_view label);
+  template <typename Emit>  // emit(i, id) for each of the n values, in order
+  void intern_number_run(const std::uint32_t* values, std::size_t n, Emit emit);
   PageId* number_slot(std::uint32_t value);  // allocates the page on first use
   PageId intern_string(std::string_view label);
   PageId append(std::string_view label);
