@@ -40,7 +40,7 @@ enum class Precision { kDouble, kFloat };
 // How power iterations (power, paper, extrapolate) sum the backlink contributions. Both give the
 // same vector, bit for bit; they differ in speed.
 enum class Sweep {
-  kAuto,     // pull; blocked once many iterations remain on a web larger than the caches
+  kAuto,     // pull; blocked once many iterations remain on a web larger than the caches, if faster
   kPull,     // each page reads its backlinks' contributions (random reads of one vector)
   kBlocked,  // propagation blocking: sequential streams, sums per cache-sized block of pages
 };
@@ -86,6 +86,7 @@ struct RankResult {
   std::string sweep;              // "pull" or "blocked" (at the end) for power iterations
   std::uint32_t block_pages = 0;  // of a blocked sweep
   int blocked_from = 0;           // first blocked iteration (Sweep::kAuto switches), 0 = none
+  std::string sweep_note;         // why auto went back to pull, if it did
   bool normalized = true;         // false for kLeak and kRemove
   int removal_rounds = 0;         // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;

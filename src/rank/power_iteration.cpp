@@ -9,8 +9,10 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <memory>
+#include <string>
 
 #include "rank/convergence.hpp"
 #include "rank/propagation_blocks.hpp"
@@ -43,11 +45,15 @@ double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
   return total;
 }
 
-// Sweep::kAuto. Blocking pays only where the pull sweep's random reads miss the caches: below
-// this size of contribution vector they mostly hit L3 (measured 0.95x at 646k pages in float,
-// 1.4-1.9x at 4.3M pages; docs/performance.md). And its setup costs about as much as 3-5 pull
-// iterations, which blocked iterations repay only over 15-20 iterations, so auto starts with the
-// pull sweep and switches once the observed convergence rate predicts that many still to go.
+// Sweep::kAuto. Blocking pays only where the pull sweep's random reads miss the caches, which
+// takes both size and poor locality: below this size of contribution vector the reads mostly
+// hit L3 (0.95x at 646k pages), and on a host-clustered web in crawl order most backlinks are
+// near their page (0.74x at 3.9M pages) while R-MAT's are not (1.7x at 4.3M pages;
+// docs/performance.md). Its setup costs about 3-5 pull iterations. So auto starts with the pull
+// sweep, switches once the convergence rate predicts kIterationsToRepaySetup more iterations,
+// times the second blocked sweep (the first also faults in its buffer) against the last pull
+// sweep, and goes back to pull for good if blocking is not faster. The sums are the same either
+// way; only time is at stake.
 constexpr std::size_t kBlockedSweepBytes = std::size_t(8) << 20;
 constexpr double kIterationsToRepaySetup = 20;
 
@@ -66,22 +72,52 @@ class BacklinkSums {
   }
 
   // Sweep::kAuto: after iteration `it` (changes `delta` now, `previous` before), switches to the
-  // blocked sweep when at least kIterationsToRepaySetup more iterations are predicted.
+  // blocked sweep when at least kIterationsToRepaySetup more iterations are predicted, and back
+  // when it turns out slower.
   void after_iteration(int it, double previous, double delta) {
+    if (trial_ && blocked_sweeps_ == 2) {
+      trial_ = false;
+      if (last_blocked_seconds_ >= last_pull_seconds_) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "blocked sweep tried at iterations %d-%d: %.1f ms against %.1f ms pulled; "
+                      "back to pull",
+                      blocked_from_, it, 1e3 * last_blocked_seconds_, 1e3 * last_pull_seconds_);
+        note_ = text;
+        blocks_.reset();
+        layout_.reset();
+        blocked_from_ = 0;
+        block_pages_ = 0;
+      }
+    }
     if (!may_block_ || it < 3) return;  // the first changes say little about the rate
     const double rate = delta / previous;
     const double left = rate > 0 && rate < 1 ? std::log(o_.tol / delta) / std::log(rate) : INFINITY;
-    if (left >= kIterationsToRepaySetup) use_blocks(it + 1);
+    if (left >= kIterationsToRepaySetup) {
+      use_blocks(it + 1);
+      trial_ = true;
+    }
   }
 
   const char* name() const { return blocks_ ? "blocked" : "pull"; }
   std::uint32_t block_pages() const { return block_pages_; }
   int blocked_from() const { return blocked_from_; }
+  const std::string& note() const { return note_; }
 
   template <typename Emit>
   double operator()(const Real* contrib, Emit&& emit) {
-    if (blocks_) return blocks_->sweep(contrib, emit);
-    return pull_sweep<Real, Weighted>(g_, contrib, emit);
+    const auto start = std::chrono::steady_clock::now();
+    double total;
+    if (blocks_) {
+      total = blocks_->sweep(contrib, emit);
+      ++blocked_sweeps_;
+    } else {
+      total = pull_sweep<Real, Weighted>(g_, contrib, emit);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    (blocks_ ? last_blocked_seconds_ : last_pull_seconds_) = seconds;
+    return total;
   }
 
  private:
@@ -97,8 +133,12 @@ class BacklinkSums {
   const GraphView& g_;
   const RankOptions& o_;
   bool may_block_ = false;
+  bool trial_ = false;  // auto has just switched to blocked and is timing it
   int blocked_from_ = 0;
+  int blocked_sweeps_ = 0;
+  double last_pull_seconds_ = 0, last_blocked_seconds_ = 0;
   std::uint32_t block_pages_ = 0;
+  std::string note_;
   std::unique_ptr<BlockLayout> layout_;
   std::unique_ptr<PropagationBlocks<Real>> blocks_;
 };
@@ -204,6 +244,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   r.sweep = sweep.name();
   r.block_pages = sweep.block_pages();
   r.blocked_from = sweep.blocked_from();
+  r.sweep_note = sweep.note();
   return r;
 }
 

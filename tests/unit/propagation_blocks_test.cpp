@@ -167,9 +167,22 @@ TEST(RankSweep, AutoSwitchesToBlockedWhenManyIterationsRemain) {
   o.max_iter = 8;
   o.tol = 0;  // never converges: every iteration is predicted to leave many
   const RankResult autod = compute_rank(g.view(), o);
-  EXPECT_EQ(autod.sweep, "blocked");
-  EXPECT_EQ(autod.blocked_from, 4);
-  EXPECT_EQ(autod.block_pages, BlockLayout::kDefaultBlockPages);
+  // Auto switches after iteration 3, times the blocked sweep at iteration 5 and keeps it only if
+  // it was faster than the last pull sweep: timing decides, so accept both outcomes, each
+  // reported consistently.
+  auto expect_switched = [](const RankResult& r) {
+    if (r.sweep == "blocked") {
+      EXPECT_EQ(r.blocked_from, 4);
+      EXPECT_EQ(r.block_pages, BlockLayout::kDefaultBlockPages);
+      EXPECT_EQ(r.sweep_note, "");
+    } else {
+      EXPECT_EQ(r.sweep, "pull");
+      EXPECT_EQ(r.blocked_from, 0);
+      EXPECT_NE(r.sweep_note.find("blocked sweep tried at iterations 4-5"), std::string::npos)
+          << r.sweep_note;
+    }
+  };
+  expect_switched(autod);
   o.sweep = Sweep::kPull;
   const RankResult pull = compute_rank(g.view(), o);
   EXPECT_EQ(pull.blocked_from, 0);
@@ -181,10 +194,11 @@ TEST(RankSweep, AutoSwitchesToBlockedWhenManyIterationsRemain) {
   const RankResult quick = compute_rank(g.view(), o);
   EXPECT_TRUE(quick.converged);
   EXPECT_EQ(quick.sweep, "pull");
+  EXPECT_EQ(quick.sweep_note, "");
   o.precision = Precision::kDouble;  // same web, 17 MiB of double contributions
   o.tol = 0;
-  o.max_iter = 5;
-  EXPECT_EQ(compute_rank(g.view(), o).blocked_from, 4);
+  o.max_iter = 6;
+  expect_switched(compute_rank(g.view(), o));
 }
 
 TEST(BinnedWriter, ConcurrentWritersFillDisjointRegions) {
