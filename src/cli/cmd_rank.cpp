@@ -134,6 +134,9 @@ void add_rank_command(CLI::App& app) {
       if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
         how += cat(" (error bound ", r.error_bound, ")");
       }
+      if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
+      if (r.blocked_from == 1) how += ", blocked sweep";
+      if (!r.sweep_note.empty()) how += ", " + r.sweep_note;
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", to_string(o.method),
                    how.c_str(), r.seconds, args->name.c_str(), args->db.c_str());
     }

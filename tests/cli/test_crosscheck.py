@@ -291,6 +291,9 @@ class CrossCheck(WebrankTestCase):
                 self.run_case(12, 5000, "int", False, True, 0.85,
                               rank_flags=("--sweep", "blocked", "--block-pages", "64",
                                           "--method", method, "--threads", "2"))
+                with open(self.path("db/ranks/pagerank.json")) as f:
+                    meta = json.load(f)
+                self.assertEqual((meta["sweep"], meta["block_pages"]), ("blocked", 64))
 
     def test_n2000_int_weighted_personalized_dangling_uniform(self):
         # igraph has no separate dangling distribution (it always follows `reset`): NetworkX only
