@@ -20,8 +20,6 @@
 #include <memory>
 #include <vector>
 
-#include "graph/huge_pages.hpp"
-
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -30,10 +28,10 @@ namespace webrank {
 
 inline constexpr std::size_t kCacheLine = 64;
 
-// An uninitialized array of trivially copyable T on a cache-line boundary. Large ones ask for
-// transparent huge pages: a fresh array is otherwise filled through one page fault per 4 KiB,
-// which took ~40% of the blocked setup on 1 billion links (measured 3.7-5.9 s instead of
-// 5.6-6.0 s for the layout; the kernel may still fall back to small pages).
+// An uninitialized array of trivially copyable T on a cache-line boundary. (Transparent huge
+// pages were measured for the blocked layout, 100M links, 2 threads, 3 alternating runs: setup
+// 1.07-1.67 s instead of 0.93-1.09 s, the kernel compacting memory to find 2 MiB pages, for
+// later sweeps 148-167 ms instead of 163-200 ms. Not worth it for a setup that must be repaid.)
 template <typename T>
 class AlignedArray {
  public:
