@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -158,6 +159,12 @@ class Collector : public EdgeListSink {
   // so that a budget far too small for the web still gives a bounded number of open runs.
   static constexpr std::uint64_t kMinRunLinks = 1 << 10;
 
+  // The links of a run get at least a quarter of the budget, even when the pages take the rest
+  // or more (the budget is then exceeded, but runs stay long enough to merge efficiently).
+  std::uint64_t min_run_links() const {
+    return std::max(kMinRunLinks << (runs_.size() / 256), budget_ / 4 / peak_bytes_per_link());
+  }
+
   std::uint64_t peak_bytes_per_link() const {
     return weighted_ ? kPeakBytesPerWeightedLink : kPeakBytesPerLink;
   }
@@ -172,7 +179,7 @@ class Collector : public EdgeListSink {
   void check_memory() {
     next_check_ = sources.size() + kCheckEvery;
     if (in_memory_peak() <= budget_) return;
-    if (sources.size() < (kMinRunLinks << (runs_.size() / 256))) return;
+    if (sources.size() < min_run_links()) return;
     if (!why_not_spill_.empty()) {
       fail(why_not_spill_, ", and this web's links exceed the memory budget (",
            human_bytes(static_cast<double>(budget_)),
@@ -308,6 +315,9 @@ BuildReport build_database(const BuildOptions& o) {
     done_before = progress.bytes_read;
   }
   c.flush();
+  // Chunks parsed on other threads were freed into those threads' malloc arenas, which keep
+  // the memory resident; hand it back before the sorting needs it.
+  ::malloc_trim(0);
   std::string names;
   for (const auto& in : o.inputs)
     names += (names.empty() ? "" : ", ") + (in == "-" ? "<stdin>" : in);
