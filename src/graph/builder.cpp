@@ -92,6 +92,23 @@ class Collector : public EdgeListSink {
     }
     if (sources.size() >= next_check_) check_memory();
   }
+  void label_links(const std::string_view* l, std::size_t n, const double* w) override {
+    flush();
+    ids_.resize(2 * n);
+    labels.intern_batch(l, 2 * n, ids_.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      sources.push_back(ids_[2 * i]);
+      targets.push_back(ids_[2 * i + 1]);
+    }
+    if (weighted_) {
+      if (w) {
+        weights.insert(weights.end(), w, w + n);
+      } else {
+        weights.resize(weights.size() + n, 1.0);
+      }
+    }
+    if (sources.size() >= next_check_) check_memory();
+  }
   void expect_links(std::uint64_t n) override {
     // Never more than a run's worth: past the budget the arrays are spilled, not grown.
     n = std::min(n, budget_ / peak_bytes_per_link());

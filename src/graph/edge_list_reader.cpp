@@ -172,6 +172,13 @@ void EdgeListSink::numeric_links(const std::uint32_t* pairs, std::size_t n, cons
   }
 }
 
+void EdgeListSink::label_links(const std::string_view* labels, std::size_t n,
+                               const double* weights) {
+  for (std::size_t i = 0; i < n; ++i) {
+    link(labels[2 * i], labels[2 * i + 1], weights ? weights[i] : 1.0);
+  }
+}
+
 std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, EdgeListSink& sink,
                                     const std::function<void(std::uint64_t)>& on_bytes) {
   auto in = open_input(path);

@@ -73,6 +73,9 @@ struct EdgeListSink {
   // pairs[2i] -> pairs[2i+1] with weights[i] (all 1 if weights is null). The default passes each
   // to link() as text; the builder interns the values directly.
   virtual void numeric_links(const std::uint32_t* pairs, std::size_t n, const double* weights);
+  // n links given as labels: labels[2i] -> labels[2i+1] with weights[i] (all 1 if weights is
+  // null). The default passes each to link(); the builder interns them as a batch.
+  virtual void label_links(const std::string_view* labels, std::size_t n, const double* weights);
   // A hint that about n more links follow (an estimate), so that arrays can be sized once.
   virtual void expect_links(std::uint64_t /*n*/) {}
   virtual void page_record(const PageRecord& r) {

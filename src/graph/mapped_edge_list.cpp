@@ -17,8 +17,9 @@ namespace webrank {
 namespace {
 
 // Hands the records of one parsed chunk to the sink in file order: runs of numeric links in
-// one batch each, the other records between them.
-void deliver(const EdgeListChunk& c, bool weighted, EdgeListSink& sink) {
+// one batch each, runs of other links likewise, pages one by one.
+void deliver(const EdgeListChunk& c, bool weighted, EdgeListSink& sink,
+             std::vector<std::string_view>& labels) {
   std::uint64_t numeric_done = 0, links_done = 0;  // links_done indexes c.weights
   auto numeric_until = [&](std::uint64_t n) {
     if (n == numeric_done) return;
@@ -27,14 +28,25 @@ void deliver(const EdgeListChunk& c, bool weighted, EdgeListSink& sink) {
     links_done += n - numeric_done;
     numeric_done = n;
   };
-  for (const EdgeListChunk::Other& o : c.others) {
+  for (std::size_t i = 0; i < c.others.size();) {
+    const EdgeListChunk::Other& o = c.others[i];
     numeric_until(o.numeric_before);
-    if (o.link) {
-      sink.link(o.source, o.target, weighted ? c.weights[links_done] : 1.0);
-      ++links_done;
-    } else {
+    if (!o.link) {
       sink.page(o.source);
+      ++i;
+      continue;
     }
+    // The links that follow with no numeric link or page in between.
+    labels.clear();
+    for (;
+         i < c.others.size() && c.others[i].link && c.others[i].numeric_before == o.numeric_before;
+         ++i) {
+      labels.push_back(c.others[i].source);
+      labels.push_back(c.others[i].target);
+    }
+    const std::size_t n = labels.size() / 2;
+    sink.label_links(labels.data(), n, weighted ? c.weights.data() + links_done : nullptr);
+    links_done += n;
   }
   numeric_until(c.numbers.size() / 2);
 }
@@ -105,6 +117,7 @@ std::uint64_t read_mapped_edge_list(const std::string& path, bool weighted, Edge
   std::size_t released = 0;
   std::uint64_t lines = 0;
   bool estimated = false;
+  std::vector<std::string_view> labels;  // deliver()'s scratch
   auto deliver_wave = [&](const Wave& w) {
     if (!estimated) {  // extrapolate the first wave's links per byte to the whole file
       std::uint64_t links = 0;
@@ -115,7 +128,7 @@ std::uint64_t read_mapped_edge_list(const std::string& path, bool weighted, Edge
       estimated = true;
     }
     for (std::size_t i = 0; i < w.text.size(); ++i) {
-      deliver(w.chunks[i], weighted, sink);
+      deliver(w.chunks[i], weighted, sink, labels);
       lines += w.chunks[i].lines;
       if (w.chunks[i].bad) raise_bad_line(w.chunks[i].bad_line, weighted, path, lines);
     }
