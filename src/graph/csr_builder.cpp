@@ -210,9 +210,9 @@ CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<
   LinkLists by_target = group_by_target(num_pages, sources, targets, weights, counts);
   LinkLists out = transpose(num_pages, by_target, std::move(targets), std::move(weights), counts);
   merge_repeats(num_pages, out);
-  LinkLists in =
-      transpose(num_pages, out, std::move(sources), std::move(by_target.weights), counts);
+  std::vector<double> spare_weights = std::move(by_target.weights);
   by_target = LinkLists{};
+  LinkLists in = transpose(num_pages, out, std::move(sources), std::move(spare_weights), counts);
   CsrLinks csr;
   csr.out_offsets = std::move(out.offsets);
   csr.out_ids = std::move(out.ids);
