@@ -112,14 +112,18 @@ class Collector : public EdgeListSink {
   void expect_links(std::uint64_t n) override {
     // Never more than a run's worth: past the budget the arrays are spilled, not grown.
     n = std::min(n, budget_ / peak_bytes_per_link());
-    sources.reserve(sources.size() + n);
-    targets.reserve(targets.size() + n);
+    reserve_huge(sources, sources.size() + n);
+    reserve_huge(targets, targets.size() + n);
     if (weighted_) weights.reserve(weights.size() + n);
-    advise_huge_pages(sources.data(), sources.capacity() * sizeof(PageId));
-    advise_huge_pages(targets.data(), targets.capacity() * sizeof(PageId));
   }
   void flush() {
     if (queued_.empty()) return;
+    if (sources.size() + queued_.size() / 2 > sources.capacity()) {
+      // Grown here rather than by push_back, so that the arrays get huge pages (the sorts
+      // scatter into them); the streaming reader gives no size hint to reserve them up front.
+      reserve_huge(sources, 2 * sources.capacity() + queued_.size());
+      reserve_huge(targets, 2 * targets.capacity() + queued_.size());
+    }
     ids_.resize(queued_.size());
     labels.intern_numbers(queued_.data(), queued_.size(), ids_.data());
     for (std::size_t i = 0; i < ids_.size(); i += 2) {

@@ -20,6 +20,17 @@ inline void advise_huge_pages(void* data, std::size_t bytes) {
   if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
+// v.reserve(n), with the new memory advised for huge pages before v's contents are copied in.
+template <typename T>
+void reserve_huge(std::vector<T>& v, std::size_t n) {
+  if (n <= v.capacity()) return;
+  std::vector<T> bigger;
+  bigger.reserve(n);
+  advise_huge_pages(bigger.data(), n * sizeof(T));
+  bigger.insert(bigger.end(), v.begin(), v.end());
+  v.swap(bigger);
+}
+
 // v.resize(n), with the memory advised for huge pages before it is first touched (only if v
 // has to allocate: large allocations come fresh from mmap, untouched).
 template <typename T>
