@@ -205,7 +205,7 @@ std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, Edge
 std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
                              const std::function<void(std::uint64_t)>& on_bytes) {
   if (is_plain_file(path)) return read_mapped_edge_list(path, weighted, sink, on_bytes);
-  return read_edge_list_stream(path, weighted, sink, on_bytes);
+  return read_streamed_edge_list(path, weighted, sink, on_bytes);
 }
 
 }  // namespace webrank

@@ -92,11 +92,12 @@ struct EdgeListSink {
 
 // Reads one edge-list input ("-" = stdin) into `sink`. `on_bytes` is called now and then with
 // the number of decompressed bytes consumed so far. Throws Error "FILE:LINE: ..." on bad lines.
-// Returns the number of lines read. A plain (uncompressed) regular file is memory-mapped and
-// parsed in parallel (mapped_edge_list.hpp); anything else is streamed (read_edge_list_stream).
+// Returns the number of lines read. Parsed on all threads (mapped_edge_list.hpp): a plain
+// (uncompressed) regular file is memory-mapped, anything else decompressed by one thread.
 std::uint64_t read_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
                              const std::function<void(std::uint64_t)>& on_bytes);
-// The streaming reader: one thread, any input (gzip, zstd, standard input, pipes).
+// The sequential reader: one thread, any input (gzip, zstd, standard input, pipes); the
+// reference the parallel readers are tested against.
 std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, EdgeListSink& sink,
                                     const std::function<void(std::uint64_t)>& on_bytes);
 

@@ -1,5 +1,6 @@
-// Reading a plain edge-list file on all threads. The file is memory-mapped and cut into chunks
-// at line boundaries; a wave of chunks is parsed in parallel (edge_list_chunk.hpp), then the
+// Reading an edge list on all threads. A plain file is memory-mapped, any other input (gzip,
+// zstd, standard input) is decompressed by one thread into buffers; either is cut into chunks
+// at line boundaries, a wave of chunks is parsed in parallel (edge_list_chunk.hpp), then the
 // chunks' records go to the sink one chunk after the other. The sink therefore sees exactly the
 // sequence the streaming reader would give it (so page ids keep first-appearance order and
 // databases are byte-identical), and a bad line is reported with the same message and global
@@ -21,5 +22,11 @@ inline constexpr std::size_t kEdgeListChunkBytes = 4 << 20;
 std::uint64_t read_mapped_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
                                     const std::function<void(std::uint64_t)>& on_bytes,
                                     std::size_t chunk_bytes = kEdgeListChunkBytes);
+
+// read_edge_list() for any input, read through open_input(): one thread decompresses (or
+// reads) while the others parse, with the same results as read_edge_list_stream().
+std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, EdgeListSink& sink,
+                                      const std::function<void(std::uint64_t)>& on_bytes,
+                                      std::size_t chunk_bytes = kEdgeListChunkBytes);
 
 }  // namespace webrank

@@ -1,6 +1,7 @@
-// The parallel edge-list reader (mapped file, chunks parsed on all threads) against the
-// streaming reader: the same records in the same order, the same line counts and the same
-// errors, wherever the chunk boundaries fall; and builds byte-identical databases.
+// The parallel edge-list readers (a mapped file, or a stream read into buffers; chunks parsed on
+// all threads) against the sequential reader: the same records in the same order, the same line
+// counts and the same errors, wherever the chunk boundaries fall; and builds byte-identical
+// databases.
 #include "graph/mapped_edge_list.hpp"
 
 #include <omp.h>
@@ -60,15 +61,30 @@ Outcome mapped(const std::string& path, bool weighted, std::size_t chunk) {
   return run([&](Recorder& r) { return read_mapped_edge_list(path, weighted, r, nullptr, chunk); });
 }
 
-// Every chunk size from 1 byte (a chunk per line) to past the file, on 1 and several threads.
+Outcome decompressed(const std::string& path, bool weighted, std::size_t chunk) {
+  return run(
+      [&](Recorder& r) { return read_streamed_edge_list(path, weighted, r, nullptr, chunk); });
+}
+
+// Every chunk size from 1 byte (a chunk per line) to past the file, on 1 and several threads,
+// for the mapped file and for its gzip version read through buffers.
 void expect_same_as_stream(const std::string& path, bool weighted) {
   const Outcome expected = streamed(path, weighted);
   const std::size_t size = fs::file_size(path);
+  const std::string gz = path + ".gz";
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::ofstream(gz, std::ios::binary)
+        << gzip(std::string(std::istreambuf_iterator<char>(in), {}));
+  }
+  Outcome expected_gz = streamed(gz, weighted);
   for (int threads : {1, 3}) {
     omp_set_num_threads(threads);
     for (std::size_t chunk = 1; chunk <= size + 1; chunk += chunk < 16 ? 1 : chunk / 3) {
       EXPECT_EQ(mapped(path, weighted, chunk), expected)
           << path << " chunk " << chunk << " threads " << threads;
+      EXPECT_EQ(decompressed(gz, weighted, chunk), expected_gz)
+          << gz << " chunk " << chunk << " threads " << threads;
     }
   }
   omp_set_num_threads(omp_get_num_procs());
@@ -122,6 +138,7 @@ TEST(MappedEdgeList, BadLinesReportTheGlobalLineNumber) {
     EXPECT_NE(expected.error.find(path + ":"), std::string::npos) << expected.error;
     for (std::size_t chunk : {1, 7, 100, 1000, 100000}) {
       EXPECT_EQ(mapped(path, bad[i].second, chunk), expected) << path << " chunk " << chunk;
+      EXPECT_EQ(decompressed(path, bad[i].second, chunk), expected) << path << " chunk " << chunk;
     }
   }
 }
@@ -149,6 +166,7 @@ TEST(MappedEdgeList, LargeMixedInput) {
   const Outcome expected = streamed(path, false);
   for (std::size_t chunk : {std::size_t{1}, std::size_t{333}, std::size_t{4096}, text.size()}) {
     EXPECT_EQ(mapped(path, false, chunk), expected) << chunk;
+    EXPECT_EQ(decompressed(path, false, chunk), expected) << chunk;
   }
 }
 
