@@ -18,6 +18,7 @@ namespace {
 
 constexpr std::size_t kBlock = 1 << 20;  // elements per write or read block
 constexpr std::uint64_t kMinSliceLinks = 1 << 16;
+constexpr std::uint64_t kMaxSlices = 8;
 
 // Appends elements to a section in blocks, then lists it in the manifest.
 template <typename T>
@@ -150,11 +151,13 @@ ExternalLinkStats write_links_from_runs(const fs::path& dir, PageId pages,
   // per-page arrays and the scan buffers holds the slice's sources (and weights), the rest is
   // slack for the allocator and the stream buffers (measured: 100M links, 4.3M pages, 512M:
   // without it the peak passed the budget by 13%). Every scan meets the sources in order. Each
-  // slice costs a scan of the forward links, hence a floor on its size.
+  // slice costs a scan of the forward links, hence floors on its size: there are never more
+  // than kMaxSlices (the budget is exceeded instead, when the pages leave it too little room).
   const std::uint64_t link_bytes = weighted ? 12 : 4;
   const std::uint64_t fixed = 3 * 8 * (std::uint64_t{pages} + 1) + 3 * kBlock * link_bytes;
   const std::uint64_t slice_links = std::max<std::uint64_t>(
-      kMinSliceLinks, memory_budget > fixed ? (memory_budget - fixed) / 4 * 3 / link_bytes : 0);
+      {kMinSliceLinks, out_offsets.back() / kMaxSlices,
+       memory_budget > fixed ? (memory_budget - fixed) / 4 * 3 / link_bytes : 0});
   SectionStream<PageId> sources(dir, layout::kBwdSources);
   std::optional<SectionStream<double>> in_weights;
   if (weighted) in_weights.emplace(dir, layout::kBwdWeights);
