@@ -83,14 +83,7 @@ class Collector : public EdgeListSink {
     sources.resize(at + n);
     targets.resize(at + n);
     labels.intern_number_pairs(pairs, n, sources.data() + at, targets.data() + at);
-    if (weighted_) {
-      if (w) {
-        weights.insert(weights.end(), w, w + n);
-      } else {
-        weights.resize(weights.size() + n, 1.0);
-      }
-    }
-    if (sources.size() >= next_check_) check_memory();
+    added_links(n, w);
   }
   void label_links(const std::string_view* l, std::size_t n, const double* w) override {
     flush();
@@ -100,6 +93,11 @@ class Collector : public EdgeListSink {
       sources.push_back(ids_[2 * i]);
       targets.push_back(ids_[2 * i + 1]);
     }
+    added_links(n, w);
+  }
+  // Bookkeeping after n links were appended: their weights (w, or 1 each when absent) and the
+  // memory budget.
+  void added_links(std::size_t n, const double* w) {
     if (weighted_) {
       if (w) {
         weights.insert(weights.end(), w, w + n);
