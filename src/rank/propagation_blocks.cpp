@@ -9,16 +9,22 @@
 
 namespace webrank {
 
+void BlockLayout::check_block_pages(std::uint32_t block_pages) {
+  if (block_pages < 64 || !std::has_single_bit(block_pages) || block_pages > kMaxBlockPages)
+    fail("--block-pages must be a power of two in [64, ", kMaxBlockPages, "], got ", block_pages);
+}
+
 BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks)
     : n_(g.num_pages) {
   if (g.weighted()) fail("propagation blocking needs an unweighted web");
-  if (block_pages < 64 || !std::has_single_bit(block_pages) || block_pages > kFirstOfPair)
-    fail("--block-pages must be a power of two in [64, 2^31], got ", block_pages);
+  if (g.num_pages > kMaxPages)
+    fail("propagation blocking supports webs of at most 2^30 pages; use --sweep pull");
+  check_block_pages(block_pages);
   shift_ = std::countr_zero(block_pages);
   const std::uint64_t blocks = (static_cast<std::uint64_t>(n_) + block_pages - 1) >> shift_;
   if (blocks > kMaxBlocks) {
     fail("--block-pages ", block_pages, " cuts ", n_, " pages into ", blocks, " blocks; at most ",
-         kMaxBlocks, " are supported");
+         kMaxBlocks, " are supported: use larger blocks");
   }
   blocks_ = static_cast<std::uint32_t>(blocks);
   chunks_ = std::max(1, chunks);
@@ -112,7 +118,8 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
         const std::uint32_t b = targets[e] >> shift_;
         const bool new_pair = b != last;
         const bool new_source = e == off[s];
-        std::uint16_t* slot = new_pair ? &pair_block_[j] : &discard;  // branch-free, as above
+        // Branch-free: whether a link starts a new pair is unpredictable (4-5 pairs per source).
+        std::uint16_t* slot = new_pair ? &pair_block_[j] : &discard;
         *slot = static_cast<std::uint16_t>(b | (new_source ? kFirstOfSource : 0u));
         j += new_pair;
         out.put(b,
@@ -122,12 +129,6 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
     }
     out.finish();
   }
-}
-
-std::uint64_t BlockLayout::bytes() const {
-  return pair_block_.size() * 2 + sources_.size() * 4 + links_.size() * 2 +
-         (chunk_pairs_.size() + chunk_sources_.size() + bin_pairs_.size() + block_links_.size()) *
-             8;
 }
 
 }  // namespace webrank

@@ -15,9 +15,9 @@
 // double, so the result is bit for bit the pull sweep's.
 //
 // Links are stored as 16-bit offsets within their block, so blocks hold at most 32,768 pages and
-// webs at most 2^30 pages; setup costs 2 B per link + 6 B per pair (+ 4 B per pair of values
-// per sweep). Unweighted webs only (a weighted link needs its own factor; weighted webs and
-// larger ones keep the pull sweep).
+// webs at most 2^30 pages. Memory: 2 B per link, 2 B per pair, 4 B per source with links, and
+// a value buffer of 4 (float) or 8 (double) B per pair. Unweighted webs only (a weighted link needs
+// its own factor; weighted webs and larger ones keep the pull sweep).
 #pragma once
 
 #include <omp.h>
@@ -44,14 +44,17 @@ class BlockLayout {
   // Whether the web can be blocked at all: unweighted, at most kMaxPages pages.
   static bool supports(const GraphView& g) { return !g.weighted() && g.num_pages <= kMaxPages; }
 
-  // Throws Error unless supports(g) and block_pages is a power of two in [64, kMaxBlockPages].
+  // Throws Error unless block_pages is a power of two in [64, kMaxBlockPages]; the message names
+  // --block-pages. Checked before a solve starts, since auto may build the layout mid-run.
+  static void check_block_pages(std::uint32_t block_pages);
+
+  // Throws Error unless supports(g) and check_block_pages(block_pages).
   // `chunks` ranges of sources (balanced by links) are scattered in parallel.
   BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks);
 
   PageId pages() const { return n_; }
   std::uint32_t blocks() const { return blocks_; }
   std::uint64_t pairs() const { return pair_block_.size(); }
-  std::uint64_t bytes() const;  // memory held, for reports
 
  private:
   template <typename Real>

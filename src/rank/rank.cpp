@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
 #include "webrank/error.hpp"
 
@@ -91,9 +92,7 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     fail("--sweep blocked applies to --method power, paper and extrapolate, not ",
          to_string(o.method));
   }
-  if (o.block_pages != 0 &&
-      (o.block_pages < 64 || o.block_pages > 32768 || (o.block_pages & (o.block_pages - 1)) != 0))
-    fail("--block-pages must be a power of two in [64, 32768], got ", o.block_pages);
+  if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
   if (o.threads > 0) omp_set_num_threads(o.threads);
 
   const PageId n = graph.num_pages;
