@@ -41,6 +41,11 @@ RankResult direct_solve(const Problem& p, const RankOptions& o);
 RankResult gauss_seidel(const Problem& p, const RankOptions& o);
 RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
 
+// Gauss–Seidel by strongly connected component (gauss_seidel_by_component.cpp): exact for
+// problems where dangling rank goes along E or leaks, and d < 1; gauss_seidel() uses it then.
+bool gauss_seidel_by_component_applies(const Problem& p);
+RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
+
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);
 

@@ -1,0 +1,305 @@
+// Gauss–Seidel one strongly connected component at a time, in topological order (the method
+// PRPACK uses; Langville & Meyer 2006 for the dangling part).
+//
+// When dangling rank goes along E (D = E) the system R = (1 − d)E + d·M·R + d·(δᵀR)·E has the
+// form R = c·E + d·M·R for a scalar c, so R is proportional to the solution y of
+//     y = E + d·M·y,    R = y / ‖y‖₁   (and R = (1 − d)·y when dangling rank leaks).
+// Dangling pages need no special treatment in y: they simply pass nothing on. And y's system is
+// block-triangular: a page's value depends only on its own component and earlier ones. So each
+// component is solved once, with final inputs: a page alone in its component (most pages of a
+// web: everything outside the large cycles) in one exact step, a larger component by sweeps
+// until its change is below its share of --tol. Work drops from (iterations × links) to about
+// (iterations × links inside the large components + the other links once).
+//
+// Shares: component C stops at an L1 change (in y) of tol·(|C|/n + (1 − d)·mass(C))/2; the
+// shares add up to at most tol in R (‖y‖₁ ≥ ‖E‖₁ = 1, and (1 − d)·‖y‖₁ ≤ 1). deltas[k] reports
+// the k-th sweep's change summed over the components still sweeping, in R's units; iterations
+// is the sweep count of the slowest component. Progress is reported once the solve is done.
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+#include "graph/strong_components.hpp"
+#include "rank/convergence.hpp"
+#include "rank/solver.hpp"
+
+namespace webrank {
+namespace {
+
+constexpr int kStallSweeps = 20;  // as ConvergenceTracker: no progress for this long = rounding
+// Aitken steps only below this rate: near 1 the step rate/(1 − rate) magnifies any error in it.
+constexpr double kMaxExtrapolatedRate = 0.95;
+
+// Runs f(begin, end) -> Totals over [0, k), split among the threads when k is large enough to
+// pay for them; the threads' totals are added in thread order. Small components (most of them)
+// call f directly: an OpenMP region, even with if(false), costs about a microsecond.
+template <typename Totals, typename F>
+Totals over_pages(std::int64_t k, F&& f) {
+  if (k < kMinParallelPages || omp_get_max_threads() == 1) return f(std::int64_t(0), k);
+  std::vector<Totals> part(omp_get_max_threads());
+#pragma omp parallel
+  {
+    const std::int64_t t = omp_get_thread_num(), threads = omp_get_num_threads();
+    part[t] = f(k * t / threads, k * (t + 1) / threads);
+  }
+  Totals total{};
+  for (const Totals& x : part) total += x;
+  return total;
+}
+
+struct SweepTotals {
+  double kept = 0, change = 0, cross = 0, before = 0;
+  SweepTotals& operator+=(const SweepTotals& o) {
+    kept += o.kept;
+    change += o.change;
+    cross += o.cross;
+    before += o.before;
+    return *this;
+  }
+};
+
+// One component's system in local numbering, solved for the self-links: x = a + b·Σ_links w·c,
+// where c = x·inv is what the component's pages pass to each other.
+template <typename Real, bool Weighted>
+struct LocalSystem {
+  std::vector<double> a, b;
+  std::vector<std::uint64_t> offsets;  // into sources/weights, per page + 1
+  std::vector<PageId> sources;         // local numbers of in-component backlinks
+  std::vector<double> weights;         // Weighted only
+  std::vector<Real> x, c, inv, previous;
+  // Σ keep·x = target at the solution (keep = 1 − d·share of the page's out-weight that stays in
+  // the component, target = Σ of what enters from outside): each sweep is rescaled to it, which
+  // removes the mode in which the component's total rank is off (it decays only slowly).
+  std::vector<double> keep;
+  double target = 0;
+  std::vector<double> step;  // the last sweep's change per page
+  double rate = 0;           // the last change ≈ rate × the one before (least squares)
+  bool rate_known = false;
+
+  // Σ w·c over page i's backlinks. Four partial sums: components are small enough to stay in
+  // cache, and then the chain of dependent additions, not the loads, bounds a single sum.
+  double backlink_sum(std::int64_t i) const {
+    auto term = [&](std::uint64_t e) {
+      const Real v =
+          std::atomic_ref<Real>(const_cast<Real&>(c[sources[e]])).load(std::memory_order_relaxed);
+      return Weighted ? weights[e] * v : static_cast<double>(v);
+    };
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    std::uint64_t e = offsets[i];
+    const std::uint64_t end = offsets[i + 1];
+    for (; e + 4 <= end; e += 4) {
+      s0 += term(e);
+      s1 += term(e + 1);
+      s2 += term(e + 2);
+      s3 += term(e + 3);
+    }
+    for (; e < end; ++e) s0 += term(e);
+    return (s0 + s1) + (s2 + s3);
+  }
+
+  // One in-place sweep; returns its L1 change. Several threads sweep asynchronously (each reads
+  // the others' newest values through relaxed atomics), as the global Gauss–Seidel does.
+  double sweep() {
+    const std::int64_t k = static_cast<std::int64_t>(x.size());
+    const SweepTotals kept = over_pages<SweepTotals>(k, [&](std::int64_t first, std::int64_t last) {
+      SweepTotals t;
+      for (std::int64_t i = first; i < last; ++i) {
+        const Real value = static_cast<Real>(a[i] + b[i] * backlink_sum(i));
+        t.kept += keep[i] * value;
+        previous[i] = x[i];
+        x[i] = value;
+        std::atomic_ref<Real>(c[i]).store(static_cast<Real>(value * inv[i]),
+                                          std::memory_order_relaxed);
+      }
+      return t;
+    });
+    const double scale = kept.kept > 0 ? target / kept.kept : 1.0;
+    const SweepTotals t = over_pages<SweepTotals>(k, [&](std::int64_t first, std::int64_t last) {
+      SweepTotals t;
+      for (std::int64_t i = first; i < last; ++i) {
+        x[i] = static_cast<Real>(x[i] * scale);
+        c[i] = static_cast<Real>(x[i] * inv[i]);
+        const double delta = static_cast<double>(x[i]) - static_cast<double>(previous[i]);
+        t.change += std::abs(delta);
+        t.cross += delta * step[i];
+        t.before += step[i] * step[i];
+        step[i] = delta;
+      }
+      return t;
+    });
+    rate_known = t.before > 0;
+    rate = rate_known ? t.cross / t.before : 0;
+    return t.change;
+  }
+
+  // Aitken's extrapolation along the last change: if the error decays as rate^k along one
+  // vector, x + step·rate/(1 − rate) is the limit.
+  void extrapolate() {
+    const double f = rate / (1 - rate);
+    over_pages<SweepTotals>(static_cast<std::int64_t>(x.size()),
+                            [&](std::int64_t first, std::int64_t last) {
+                              for (std::int64_t i = first; i < last; ++i) {
+                                x[i] = static_cast<Real>(x[i] + f * step[i]);
+                                c[i] = static_cast<Real>(x[i] * inv[i]);
+                                step[i] = 0;
+                              }
+                              return SweepTotals{};
+                            });
+    rate_known = false;
+  }
+};
+
+template <typename Real, bool Weighted>
+RankResult solve(const Problem& p, const RankOptions& o) {
+  auto tracker = ConvergenceTracker::for_precision<Real>(o);  // times the whole solve
+  const GraphView& g = *p.graph;
+  const PageId n = g.num_pages;
+  const double d = p.damping;
+  const StrongComponents comps = strong_components(g.out, n);
+  const std::vector<double> inv = inverse_out_strength(g);
+  const std::uint64_t* offsets = g.in.offsets.data();
+  const PageId* sources = g.in.ids.data();
+  const double* weights = g.in.weights.data();
+  auto weight = [&](std::uint64_t e) { return Weighted ? weights[e] : 1.0; };
+
+  // y in Real like the other solvers' vectors; contrib = y/S(u), what a page's links carry.
+  std::vector<Real> y(n), contrib(n);
+  const double start_scale = 1 / (1 - d);  // y = R/(1 − d) exactly when leaking, roughly else
+  std::vector<double> deltas(1, 0.0);      // y units, per sweep index
+  const double rounding = std::sqrt(std::numeric_limits<Real>::epsilon());
+  bool converged = true, stalled = false;
+  std::vector<PageId> local(n);  // a page's number inside its component (set per component)
+  LocalSystem<Real, Weighted> s;
+
+  for (std::size_t ci = 0; ci < comps.count(); ++ci) {
+    const PageId* pages = comps.pages.data() + comps.begin[ci];
+    const std::uint64_t k = comps.size(ci);
+    if (k == 1) {  // exact: every backlink but a self-link comes from a solved component
+      const PageId u = pages[0];
+      double sum = 0, self = 0;
+      for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+        if (sources[e] == u) {
+          self += weight(e);
+        } else {
+          sum += Weighted ? weights[e] * contrib[sources[e]] : contrib[sources[e]];
+        }
+      }
+      y[u] = static_cast<Real>((p.source[u] + d * sum) / (1 - d * self * inv[u]));
+      contrib[u] = static_cast<Real>(y[u] * inv[u]);
+      deltas[0] += std::abs(static_cast<double>(y[u]) - start_scale * p.start[u]);
+      continue;
+    }
+
+    // A cycle: gather what the earlier components send once, and the internal links.
+    for (std::uint64_t i = 0; i < k; ++i) local[pages[i]] = static_cast<PageId>(i);
+    s.a.resize(k);
+    s.b.resize(k);
+    s.previous.resize(k);
+    s.offsets.assign(1, 0);
+    s.sources.clear();
+    s.weights.clear();
+    s.x.resize(k);
+    s.c.resize(k);
+    s.inv.resize(k);
+    s.keep.assign(k, 0.0);
+    s.step.assign(k, 0.0);
+    s.rate_known = false;
+    s.target = 0;
+    for (std::uint64_t i = 0; i < k; ++i) {
+      const PageId u = pages[i];
+      double outside = 0, self = 0;
+      for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+        const PageId v = sources[e];
+        if (v == u) {
+          self += weight(e);
+        } else if (comps.of[v] == ci) {
+          s.sources.push_back(local[v]);
+          s.keep[local[v]] += weight(e);
+          if (Weighted) s.weights.push_back(weights[e]);
+        } else {
+          outside += Weighted ? weights[e] * contrib[v] : contrib[v];
+        }
+      }
+      s.offsets.push_back(s.sources.size());
+      s.keep[i] += self;
+      const double diag = 1 - d * self * inv[u];
+      s.a[i] = (p.source[u] + d * outside) / diag;
+      s.b[i] = d / diag;
+      s.target += p.source[u] + d * outside;
+      s.inv[i] = static_cast<Real>(inv[u]);
+      s.x[i] = static_cast<Real>(start_scale * p.start[u]);
+      s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
+    }
+    for (std::uint64_t i = 0; i < k; ++i) s.keep[i] = 1 - d * s.keep[i] * inv[pages[i]];
+
+    double best = INFINITY, share = 0, last_rate = 0;
+    int steady = 0;
+    int since_best = 0;
+    for (int sweep = 1;; ++sweep) {
+      const double change = s.sweep();
+      if (deltas.size() < static_cast<std::size_t>(sweep)) deltas.push_back(0);
+      deltas[sweep - 1] += change;
+      if (sweep == 1) {
+        double mass = 0;
+        for (Real v : s.x) mass += v;
+        share = o.tol * (static_cast<double>(k) / n + (1 - d) * mass) / 2;
+      }
+      if (change <= share) break;
+      // Extrapolate once the rate has held for three sweeps (an oscillating or drifting rate
+      // means several modes, where one Aitken step would not help).
+      const bool rate_held =
+          s.rate_known && std::abs(s.rate - last_rate) <= 0.01 * std::abs(s.rate);
+      steady = rate_held && std::abs(s.rate) <= kMaxExtrapolatedRate ? steady + 1 : 0;
+      if (steady == 2) {
+        s.extrapolate();
+        steady = 0;
+      }
+      last_rate = s.rate_known ? s.rate : 0;
+      if (change < best) {
+        best = change;
+        since_best = 0;
+      } else if (++since_best >= kStallSweeps && best < rounding) {
+        stalled = true;
+        break;
+      }
+      if (sweep == o.max_iter) {
+        converged = false;
+        break;
+      }
+    }
+    for (std::uint64_t i = 0; i < k; ++i) {
+      y[pages[i]] = s.x[i];
+      contrib[pages[i]] = s.c[i];
+    }
+  }
+
+  // R from y; the sweeps' changes in R's units.
+  double norm = 0;
+  for (Real v : y) norm += v;
+  const double scale = p.leak ? 1 - d : 1 / norm;
+  std::vector<double> ranks(n);
+  for (PageId u = 0; u < n; ++u) ranks[u] = scale * y[u];
+  for (std::size_t i = 0; i < deltas.size(); ++i)
+    tracker.record(static_cast<int>(i + 1), deltas[i] * scale);
+  RankResult r = tracker.finish(ranks, d, !p.leak);
+  r.converged = converged && !stalled;
+  r.stalled = stalled;
+  return r;
+}
+
+}  // namespace
+
+bool gauss_seidel_by_component_applies(const Problem& p) {
+  return p.damping < 1 && (p.leak || p.dangling_is_source);
+}
+
+RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o) {
+  return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
+    return solve<decltype(real), decltype(weighted)::value>(p, o);
+  });
+}
+
+}  // namespace webrank

@@ -1,0 +1,91 @@
+// Strong components against reachability computed by brute force, and their order.
+#include "graph/strong_components.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "webrank/graph.hpp"
+
+namespace webrank {
+namespace {
+
+// reach[a][b]: b can be reached from a (every page reaches itself).
+std::vector<std::vector<bool>> reachability(const Adjacency& out, PageId n) {
+  std::vector<std::vector<bool>> reach(n, std::vector<bool>(n));
+  for (PageId a = 0; a < n; ++a) {
+    std::vector<PageId> todo{a};
+    reach[a][a] = true;
+    while (!todo.empty()) {
+      const PageId v = todo.back();
+      todo.pop_back();
+      for (PageId w : out.neighbors(v)) {
+        if (!reach[a][w]) {
+          reach[a][w] = true;
+          todo.push_back(w);
+        }
+      }
+    }
+  }
+  return reach;
+}
+
+void check(const OwnedGraph& graph) {
+  const GraphView g = graph.view();
+  const PageId n = g.num_pages;
+  const StrongComponents c = strong_components(g.out, n);
+  ASSERT_EQ(c.pages.size(), n);
+  ASSERT_EQ(c.begin.front(), 0u);
+  ASSERT_EQ(c.begin.back(), n);
+  std::vector<int> seen(n, 0);
+  for (std::size_t k = 0; k < c.count(); ++k) {
+    ASSERT_GT(c.size(k), 0u);
+    for (std::uint64_t i = c.begin[k]; i < c.begin[k + 1]; ++i) {
+      ++seen[c.pages[i]];
+      EXPECT_EQ(c.of[c.pages[i]], k);
+    }
+  }
+  for (PageId u = 0; u < n; ++u) ASSERT_EQ(seen[u], 1) << "page " << u;
+  const auto reach = reachability(g.out, n);
+  for (PageId a = 0; a < n; ++a) {
+    for (PageId b = 0; b < n; ++b) {
+      EXPECT_EQ(c.of[a] == c.of[b], reach[a][b] && reach[b][a]) << a << " " << b;
+    }
+    for (PageId b : g.out.neighbors(a)) EXPECT_LE(c.of[a], c.of[b]) << "link " << a << "->" << b;
+  }
+}
+
+TEST(StrongComponents, SmallCases) {
+  check(OwnedGraph(1, {}, false));
+  check(OwnedGraph(1, {{0, 0, 1}}, false));             // a self-link
+  check(OwnedGraph(3, {{0, 1, 1}, {1, 2, 1}}, false));  // a chain
+  check(OwnedGraph(3, {{2, 1, 1}, {1, 0, 1}}, false));  // a chain against the id order
+  check(OwnedGraph(4, {{0, 1, 1}, {1, 0, 1}, {2, 3, 1}, {3, 2, 1}, {1, 2, 1}}, false));
+  const StrongComponents c =
+      strong_components(OwnedGraph(3, {{2, 1, 1}, {1, 0, 1}}, false).view().out, 3);
+  EXPECT_EQ(c.pages, (std::vector<PageId>{2, 1, 0}));  // upstream first
+}
+
+TEST(StrongComponents, RandomGraphsMatchReachability) {
+  for (unsigned seed = 1; seed <= 30; ++seed) {
+    std::mt19937 rng(seed);
+    const PageId n = 1 + rng() % 60;
+    const int links = static_cast<int>(rng() % (3 * n));
+    std::vector<OwnedGraph::Link> l;
+    for (int i = 0; i < links; ++i) l.push_back({PageId(rng() % n), PageId(rng() % n), 1.0});
+    check(OwnedGraph(n, l, false));
+  }
+}
+
+TEST(StrongComponents, LongPathNeedsNoCallStack) {
+  const PageId n = 2'000'000;  // a recursive search would overflow the stack
+  std::vector<OwnedGraph::Link> l;
+  for (PageId u = 0; u + 1 < n; ++u) l.push_back({u, u + 1, 1.0});
+  l.push_back({n - 1, 0, 1.0});
+  const OwnedGraph g(n, l, false);
+  const StrongComponents c = strong_components(g.view().out, n);
+  EXPECT_EQ(c.count(), 1u);
+}
+
+}  // namespace
+}  // namespace webrank
