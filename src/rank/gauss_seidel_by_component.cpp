@@ -1,5 +1,6 @@
-// Gauss–Seidel one strongly connected component at a time, in topological order (the method
-// PRPACK uses; Langville & Meyer 2006 for the dangling part).
+// Gauss–Seidel one strongly connected component at a time, in topological order (PRPACK's
+// `sccgs` method; igraph calls PRPACK's `sgs`, one Gauss–Seidel over all pages with out-links;
+// Langville & Meyer 2006 for the dangling part).
 //
 // When dangling rank goes along E (D = E) the system R = (1 − d)E + d·M·R + d·(δᵀR)·E has the
 // form R = c·E + d·M·R for a scalar c, so R is proportional to the solution y of
