@@ -54,6 +54,18 @@ struct IterationInfo {
   double seconds = 0;  // since the solve started
 };
 
+// Progress of a solver that does not sweep the whole web per iteration (gauss-seidel, which solves
+// one strongly connected component after another): its per-sweep changes reach on_iteration only
+// once it is done, so it reports this while it runs.
+struct SolveProgress {
+  std::uint64_t pages_solved = 0;     // pages whose final value is set
+  std::uint64_t pages = 0;            // of the web
+  std::uint64_t component_pages = 0;  // size of the component being swept (1: single pages)
+  int sweep = 0;                      // of that component, 0 for single pages
+  double change = 0;                  // L1 change of its last sweep (unnormalized)
+  double seconds = 0;                 // since the solve started
+};
+
 struct RankOptions {
   double damping = 0.85;
   double tol = 1e-10;
@@ -68,6 +80,7 @@ struct RankOptions {
   Sweep sweep = Sweep::kAuto;
   std::uint32_t block_pages = 0;  // pages per block of a blocked sweep; 0 = chosen for the cache
   std::function<void(const IterationInfo&)> on_iteration;
+  std::function<void(const SolveProgress&)> on_progress;
 };
 
 struct RankResult {

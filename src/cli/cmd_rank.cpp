@@ -119,6 +119,28 @@ void add_rank_command(CLI::App& app) {
                     info.iteration, info.delta, info.seconds);
       line.update(text, json, args->progress == ProgressMode::kJson);
     };
+    o.on_progress = [&](const SolveProgress& p) {
+      char text[200];
+      const double percent = 100.0 * static_cast<double>(p.pages_solved) / p.pages;
+      if (p.sweep > 0) {
+        std::snprintf(text, sizeof text,
+                      "components: %.0f%% of pages solved; sweep %d of a %llu-page component, "
+                      "change %.3e  %s elapsed",
+                      percent, p.sweep, static_cast<unsigned long long>(p.component_pages),
+                      p.change, human_duration(p.seconds).c_str());
+      } else {
+        std::snprintf(text, sizeof text, "components: %.0f%% of pages solved  %s elapsed", percent,
+                      human_duration(p.seconds).c_str());
+      }
+      char json[200];
+      std::snprintf(
+          json, sizeof json,
+          R"({"pages_solved":%llu,"pages":%llu,"component_pages":%llu,"sweep":%d,)"
+          R"("change":%.17g,"seconds":%.6f})",
+          static_cast<unsigned long long>(p.pages_solved), static_cast<unsigned long long>(p.pages),
+          static_cast<unsigned long long>(p.component_pages), p.sweep, p.change, p.seconds);
+      line.update(text, json);
+    };
     RankResult r = compute_rank(db.graph(), o);
     line.finish();
     save_ranks(db, args->name, r, o);

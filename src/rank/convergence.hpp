@@ -45,6 +45,10 @@ class ConvergenceTracker {
     return false;
   }
 
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
   // The result: ranks widened to double, LAW's error bound d/(1−d)·‖Δ‖₁, the elapsed time.
   template <typename Real>
   RankResult finish(const std::vector<Real>& ranks, double damping, bool normalized) {
@@ -62,10 +66,6 @@ class ConvergenceTracker {
       : o_(o), rounding_level_(rounding_level), start_(std::chrono::steady_clock::now()) {
     r_.precision = precision;
   }
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
   const RankOptions& o_;
   double rounding_level_;
   std::chrono::steady_clock::time_point start_;

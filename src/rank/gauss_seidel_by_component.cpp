@@ -15,7 +15,8 @@
 // Shares: component C stops at an L1 change (in y) of tol·(|C|/n + (1 − d)·mass(C))/2; the
 // shares add up to at most tol in R (‖y‖₁ ≥ ‖E‖₁ = 1, and (1 − d)·‖y‖₁ ≤ 1). deltas[k] reports
 // the k-th sweep's change summed over the components still sweeping, in R's units; iterations
-// is the sweep count of the slowest component. Progress is reported once the solve is done.
+// is the sweep count of the slowest component. They reach on_iteration when the solve is done;
+// on_progress reports pages solved and the sweeps of large components while it runs.
 #include <omp.h>
 
 #include <algorithm>
@@ -33,6 +34,8 @@ namespace {
 constexpr int kStallSweeps = 20;  // as ConvergenceTracker: no progress for this long = rounding
 // Aitken steps only below this rate: near 1 the step rate/(1 − rate) magnifies any error in it.
 constexpr double kMaxExtrapolatedRate = 0.95;
+// on_progress after this many single pages, and after every sweep of a component this large.
+constexpr std::uint64_t kReportEveryPages = 1 << 14;
 
 // Runs f(begin, end) -> Totals over [0, k), split among the threads when k is large enough to
 // pay for them; the threads' totals are added in thread order. Small components (most of them)
@@ -174,6 +177,12 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   bool converged = true, stalled = false;
   std::vector<PageId> local(n);  // a page's number inside its component (set per component)
   LocalSystem<Real, Weighted> s;
+  std::uint64_t solved = 0, reported = 0;
+  auto report = [&](std::uint64_t component_pages, int sweep, double change) {
+    if (!o.on_progress) return;
+    o.on_progress({solved, n, component_pages, sweep, change, tracker.elapsed()});
+    reported = solved;
+  };
 
   for (std::size_t ci = 0; ci < comps.count(); ++ci) {
     const PageId* pages = comps.pages.data() + comps.begin[ci];
@@ -191,6 +200,7 @@ RankResult solve(const Problem& p, const RankOptions& o) {
       y[u] = static_cast<Real>((p.source[u] + d * sum) / (1 - d * self * inv[u]));
       contrib[u] = static_cast<Real>(y[u] * inv[u]);
       deltas[0] += std::abs(static_cast<double>(y[u]) - start_scale * p.start[u]);
+      if (++solved - reported >= kReportEveryPages) report(1, 0, 0);
       continue;
     }
 
@@ -248,6 +258,7 @@ RankResult solve(const Problem& p, const RankOptions& o) {
         for (Real v : s.x) mass += v;
         share = o.tol * (static_cast<double>(k) / n + (1 - d) * mass) / 2;
       }
+      if (k >= kReportEveryPages) report(k, sweep, change);
       if (change <= share) break;
       // Extrapolate once the rate has held for three sweeps (an oscillating or drifting rate
       // means several modes, where one Aitken step would not help).
@@ -275,7 +286,9 @@ RankResult solve(const Problem& p, const RankOptions& o) {
       y[pages[i]] = s.x[i];
       contrib[pages[i]] = s.c[i];
     }
+    solved += k;
   }
+  report(1, 0, 0);
 
   // R from y; the sweeps' changes in R's units.
   double norm = 0;

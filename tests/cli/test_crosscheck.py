@@ -295,6 +295,25 @@ class CrossCheck(WebrankTestCase):
                     meta = json.load(f)
                 self.assertEqual((meta["sweep"], meta["block_pages"]), ("blocked", 64))
 
+    def test_n5000_gauss_seidel_by_component(self):
+        # one strongly connected component at a time; uniform dangling with a personalized E
+        # is not D = E, so that case runs the whole-web sweeps
+        for weighted, dangling in ((False, "source"), (True, "source"), (True, "uniform")):
+            with self.subTest(weighted=weighted, dangling=dangling):
+                shutil.rmtree(self.path("db"), ignore_errors=True)
+                web, _ = self.run_case(13, 5000, "str", weighted, True, 0.85, dangling=dangling,
+                                       use_igraph=dangling == "source",
+                                       rank_flags=("--method", "gauss-seidel", "--threads", "2"))
+        # progress: pages solved while it runs, then one line per sweep index
+        res = self.wr("rank", "db", "--method", "gauss-seidel", "--tol", "1e-12",
+                      "--progress", "json", "--name", "gs")
+        lines = [json.loads(x) for x in res.err.splitlines() if x.startswith("{")]
+        solved = [x for x in lines if "pages_solved" in x]
+        sweeps = [x for x in lines if "iteration" in x]
+        self.assertTrue(solved and solved[-1]["pages_solved"] == solved[-1]["pages"], lines)
+        self.assertEqual([x["iteration"] for x in sweeps], list(range(1, len(sweeps) + 1)))
+        self.assertLessEqual(sweeps[-1]["delta"], 1e-12)
+
     def test_n2000_int_weighted_personalized_dangling_uniform(self):
         # igraph has no separate dangling distribution (it always follows `reset`): NetworkX only
         self.run_case(9, 2000, "int", True, True, 0.85, dangling="uniform", use_igraph=False)
