@@ -5,41 +5,52 @@
 
 namespace webrank {
 
-StrongComponents strong_components(const Adjacency& out, PageId pages) {
+StrongComponents strong_components(const GraphView& web) {
+  const PageId pages = web.num_pages;
+  const Adjacency& back = web.in;
+  // index[w] is w's visit number while w is on Tarjan's stack and kDone once its component is
+  // complete: larger than every visit number, so `low = min(low, index[w])` needs no on-stack
+  // test (a link to a completed component never lowers low).
   constexpr PageId kUnvisited = std::numeric_limits<PageId>::max();
+  constexpr PageId kDone = kUnvisited - 1;
   std::vector<PageId> index(pages, kUnvisited), low(pages);
-  std::vector<bool> on_stack(pages);
   std::vector<PageId> stack;  // Tarjan's stack: visited pages not yet in a component
+  stack.reserve(1024);
   struct Frame {
     PageId page;
     std::uint64_t next_link;
   };
   std::vector<Frame> calls;  // the depth-first search's own stack
 
-  // Tarjan completes a component only after every component it links to: the reverse of the
-  // order wanted. Collect in completion order, then reverse the component sequence.
-  std::vector<PageId> completed;
-  completed.reserve(pages);
-  std::vector<std::uint64_t> ends;  // completion-order component boundaries in `completed`
+  StrongComponents c;
+  c.pages.reserve(pages);  // components are appended as Tarjan completes them
+  c.begin.push_back(0);
+  c.of.resize(pages);
   PageId next_index = 0;
   auto visit = [&](PageId v) {
     index[v] = low[v] = next_index++;
     stack.push_back(v);
-    on_stack[v] = true;
-    calls.push_back({v, out.offsets[v]});
+    calls.push_back({v, back.offsets[v]});
   };
   for (PageId root = 0; root < pages; ++root) {
     if (index[root] != kUnvisited) continue;
     visit(root);
     while (!calls.empty()) {
+      // Scan v's links until one leads to an unvisited page, in locals: going through
+      // calls.back() and low[v] per link made the scan a chain of store-to-load forwards.
       const PageId v = calls.back().page;
-      if (calls.back().next_link < out.offsets[v + 1]) {
-        const PageId w = out.ids[calls.back().next_link++];
-        if (index[w] == kUnvisited) {
-          visit(w);
-        } else if (on_stack[w]) {
-          low[v] = std::min(low[v], index[w]);
-        }
+      std::uint64_t e = calls.back().next_link;
+      const std::uint64_t end = back.offsets[v + 1];
+      PageId lowest = low[v];
+      for (; e < end; ++e) {
+        const PageId seen = index[back.ids[e]];
+        if (seen == kUnvisited) break;
+        lowest = std::min(lowest, seen);
+      }
+      low[v] = lowest;
+      if (e < end) {
+        calls.back().next_link = e + 1;
+        visit(back.ids[e]);
         continue;
       }
       calls.pop_back();
@@ -48,32 +59,22 @@ StrongComponents strong_components(const Adjacency& out, PageId pages) {
         low[parent] = std::min(low[parent], low[v]);
       }
       if (low[v] == index[v]) {  // v is the first page of its component on the stack
+        const auto id = static_cast<std::uint32_t>(c.begin.size() - 1);
         PageId w;
         do {
           w = stack.back();
           stack.pop_back();
-          on_stack[w] = false;
-          completed.push_back(w);
+          index[w] = kDone;
+          c.of[w] = id;
+          c.pages.push_back(w);
         } while (w != v);
-        ends.push_back(completed.size());
+        if (c.pages.size() - c.begin.back() > 1) {
+          std::sort(c.pages.begin() + static_cast<std::ptrdiff_t>(c.begin.back()), c.pages.end());
+        }
+        c.begin.push_back(c.pages.size());
       }
     }
   }
-
-  StrongComponents c;
-  c.pages.reserve(pages);
-  c.begin.reserve(ends.size() + 1);
-  c.of.resize(pages);
-  for (std::size_t k = ends.size(); k-- > 0;) {
-    const std::uint64_t first = k == 0 ? 0 : ends[k - 1];
-    const auto id = static_cast<std::uint32_t>(c.begin.size());
-    c.begin.push_back(c.pages.size());
-    for (std::uint64_t i = first; i < ends[k]; ++i) {
-      c.pages.push_back(completed[i]);
-      c.of[completed[i]] = id;
-    }
-  }
-  c.begin.push_back(c.pages.size());
   return c;
 }
 

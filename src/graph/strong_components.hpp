@@ -1,10 +1,12 @@
-// Strongly connected components of a link graph, in topological order: every link leads to a
-// page of the same component or of a later one. Solvers use the order to treat a web as a
-// chain of smaller problems (a component's inputs are final once the earlier ones are solved).
+// Strongly connected components of a web, in topological order: every link leads to a page of
+// the same component or of a later one. Solvers use the order to treat a web as a chain of
+// smaller problems (a component's inputs are final once the earlier ones are solved).
 //
 // Tarjan's algorithm with an explicit stack (web graphs have paths millions of pages long, far
-// beyond a thread's call stack): O(pages + links) time, about 17 bytes per page besides the
-// result.
+// beyond a thread's call stack), run over the backlinks: Tarjan completes a component after every
+// component it reaches, and over backlinks that is after every component linking to it, which is
+// the order wanted; the solvers read the backlinks anyway, so no other part of the database is
+// paged in. O(pages + links) time; up to 32 bytes per page while searching, 8 for the result.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +17,10 @@
 namespace webrank {
 
 struct StrongComponents {
-  std::vector<PageId> pages;         // all pages, grouped by component, components in order
+  // All pages, grouped by component, components in order, and by id within a component: the
+  // database's order keeps a crawl's locality (measured as a Gauss–Seidel order on web-NotreDame:
+  // 56 sweeps for the slowest component instead of 125 in the search's order).
+  std::vector<PageId> pages;
   std::vector<std::uint64_t> begin;  // component c is pages[begin[c], begin[c+1])
   std::vector<std::uint32_t> of;     // of[page] = its component
 
@@ -23,7 +28,7 @@ struct StrongComponents {
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
 };
 
-// The components of the graph whose out-links are `out` (links of weight 0 count as links).
-StrongComponents strong_components(const Adjacency& out, PageId pages);
+// The components of `web` (links of weight 0 count as links).
+StrongComponents strong_components(const GraphView& web);
 
 }  // namespace webrank
