@@ -227,7 +227,10 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   std::vector<double> deltas(1, 0.0);      // y units, per sweep index
   const double rounding = std::sqrt(std::numeric_limits<Real>::epsilon());
   bool converged = true, stalled = false;
-  std::vector<PageId> local(n);  // a page's number inside its component (set per component)
+  // A page's number inside the component being set up, kOutside for every other page: one
+  // random read tells whether a backlink is internal and where it goes.
+  constexpr PageId kOutside = std::numeric_limits<PageId>::max();
+  std::vector<PageId> local(n, kOutside);
   LocalSystem<Real, Weighted> s;
   std::uint64_t solved = 0, reported = 0;
   auto report = [&](std::uint64_t component_pages, int sweep, double change) {
@@ -264,6 +267,10 @@ RankResult solve(const Problem& p, const RankOptions& o) {
     s.offsets.assign(1, 0);
     s.sources.clear();
     s.weights.clear();
+    std::uint64_t backlinks = 0;
+    for (std::uint64_t i = 0; i < k; ++i) backlinks += offsets[pages[i] + 1] - offsets[pages[i]];
+    s.sources.reserve(backlinks);
+    if (Weighted) s.weights.reserve(backlinks);
     s.x.resize(k);
     s.c.resize(k);
     s.inv.resize(k);
@@ -277,11 +284,12 @@ RankResult solve(const Problem& p, const RankOptions& o) {
       double outside = 0, self = 0;
       for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
         const PageId v = sources[e];
+        const PageId j = local[v];
         if (v == u) {
           self += weight(e);
-        } else if (comps.of[v] == ci) {
-          s.sources.push_back(local[v]);
-          s.keep[local[v]] += weight(e);
+        } else if (j != kOutside) {
+          s.sources.push_back(j);
+          s.keep[j] += weight(e);
           if (Weighted) s.weights.push_back(weights[e]);
         } else {
           outside += Weighted ? weights[e] * contrib[v] : contrib[v];
@@ -328,6 +336,7 @@ RankResult solve(const Problem& p, const RankOptions& o) {
     for (std::uint64_t i = 0; i < k; ++i) {
       y[pages[i]] = s.x[i];
       contrib[pages[i]] = s.c[i];
+      local[pages[i]] = kOutside;
     }
     solved += k;
   }
