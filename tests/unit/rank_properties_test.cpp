@@ -186,7 +186,8 @@ TEST(RankProperties, FasterMethodsNeedFewerIterations) {
   const RankResult ex = solve(Method::kExtrapolate);
   EXPECT_LT(l1(gs.ranks, power.ranks), 1e-11);
   EXPECT_LT(l1(ex.ranks, power.ranks), 1e-11);
-  EXPECT_LT(gs.iterations, power.iterations * 3 / 4) << gs.iterations << " vs " << power.iterations;
+  // measured 26 sweeps for the slowest component against 106 power iterations
+  EXPECT_LT(gs.iterations, power.iterations / 2) << gs.iterations << " vs " << power.iterations;
   EXPECT_LT(ex.iterations, power.iterations) << ex.iterations << " vs " << power.iterations;
 }
 
