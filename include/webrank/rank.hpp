@@ -100,8 +100,11 @@ struct RankResult {
   std::uint32_t block_pages = 0;  // of a blocked sweep
   int blocked_from = 0;           // first blocked iteration (Sweep::kAuto switches), 0 = none
   std::string sweep_note;         // why auto went back to pull, if it did
-  bool normalized = true;         // false for kLeak and kRemove
-  int removal_rounds = 0;         // kRemove: rounds of dangling-page removal (k)
+  // gauss-seidel by component: strongly connected components, and the pages of the largest
+  // (0 when the web was swept whole).
+  std::uint64_t components = 0, largest_component = 0;
+  bool normalized = true;  // false for kLeak and kRemove
+  int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;
 };
 

@@ -150,9 +150,13 @@ void add_rank_command(CLI::App& app) {
     }
 
     if (!args->quiet) {
-      std::string how = o.method == Method::kDirect
-                            ? std::string("direct solve")
-                            : cat(r.iterations, " iterations, final L1 change ", r.final_delta);
+      std::string how =
+          o.method == Method::kDirect ? std::string("direct solve")
+          : r.components != 0
+              ? cat(r.iterations, " sweeps of the slowest of ", r.components,
+                    " strongly connected components (the largest: ", r.largest_component,
+                    " pages), final L1 change ", r.final_delta)
+              : cat(r.iterations, " iterations, final L1 change ", r.final_delta);
       if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
         how += cat(" (error bound ", r.error_bound, ")");
       }

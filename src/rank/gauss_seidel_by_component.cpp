@@ -353,6 +353,10 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   RankResult r = tracker.finish(ranks, d, !p.leak);
   r.converged = converged && !stalled;
   r.stalled = stalled;
+  r.components = comps.count();
+  for (std::size_t c = 0; c < comps.count(); ++c) {
+    r.largest_component = std::max(r.largest_component, comps.size(c));
+  }
   return r;
 }
 

@@ -25,6 +25,10 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
   if (!r.sweep_note.empty()) j["sweep_note"] = r.sweep_note;
+  if (r.components != 0) {
+    j["components"] = r.components;
+    j["largest_component_pages"] = r.largest_component;
+  }
   j["damping"] = o.damping;
   j["tol"] = o.tol;
   j["max_iter"] = o.max_iter;

@@ -313,6 +313,11 @@ class CrossCheck(WebrankTestCase):
         self.assertTrue(solved and solved[-1]["pages_solved"] == solved[-1]["pages"], lines)
         self.assertEqual([x["iteration"] for x in sweeps], list(range(1, len(sweeps) + 1)))
         self.assertLessEqual(sweeps[-1]["delta"], 1e-12)
+        with open(self.path("db/ranks/gs.json")) as f:
+            meta = json.load(f)
+        self.assertGreater(meta["components"], 1)
+        self.assertGreater(meta["largest_component_pages"], 1)
+        self.assertIn("strongly connected components", res.err)
 
     def test_n2000_int_weighted_personalized_dangling_uniform(self):
         # igraph has no separate dangling distribution (it always follows `reset`): NetworkX only
