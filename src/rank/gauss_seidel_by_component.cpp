@@ -208,157 +208,189 @@ struct LocalSystem {
   }
 };
 
+// The whole solve: components in order, each set to its final values before the next.
 template <typename Real, bool Weighted>
-RankResult solve(const Problem& p, const RankOptions& o) {
-  auto tracker = ConvergenceTracker::for_precision<Real>(o);  // times the whole solve
-  const GraphView& g = *p.graph;
-  const PageId n = g.num_pages;
-  const double d = p.damping;
-  const StrongComponents comps = strong_components(g);
-  const std::vector<double> inv = inverse_out_strength(g);
-  const std::uint64_t* offsets = g.in.offsets.data();
-  const PageId* sources = g.in.ids.data();
-  const double* weights = g.in.weights.data();
-  auto weight = [&](std::uint64_t e) { return Weighted ? weights[e] : 1.0; };
+class ComponentSolver {
+ public:
+  ComponentSolver(const Problem& p, const RankOptions& o)
+      : p_(p),
+        o_(o),
+        g_(*p.graph),
+        n_(g_.num_pages),
+        d_(p.damping),
+        tracker_(ConvergenceTracker::for_precision<Real>(o)),  // times the whole solve
+        comps_(strong_components(g_)),
+        inv_(inverse_out_strength(g_)),
+        y_(n_),
+        contrib_(n_),
+        local_(n_, kOutside) {}
 
-  // y in Real like the other solvers' vectors; contrib = y/S(u), what a page's links carry.
-  std::vector<Real> y(n), contrib(n);
-  const double start_scale = 1 / (1 - d);  // y = R/(1 − d) exactly when leaking, roughly else
-  std::vector<double> deltas(1, 0.0);      // y units, per sweep index
-  const double rounding = std::sqrt(std::numeric_limits<Real>::epsilon());
-  bool converged = true, stalled = false;
+  RankResult solve() {
+    for (std::size_t ci = 0; ci < comps_.count(); ++ci) {
+      const PageId* pages = comps_.pages.data() + comps_.begin[ci];
+      const std::uint64_t k = comps_.size(ci);
+      if (k == 1) {
+        solve_single(pages[0]);
+        if (++solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
+        continue;
+      }
+      set_up_cycle(pages, k);
+      sweep_cycle(k);
+      for (std::uint64_t i = 0; i < k; ++i) {
+        y_[pages[i]] = s_.x[i];
+        contrib_[pages[i]] = s_.c[i];
+        local_[pages[i]] = kOutside;
+      }
+      solved_ += k;
+    }
+    report(1, 0, 0);
+    return result();
+  }
+
+ private:
   // A page's number inside the component being set up, kOutside for every other page: one
   // random read tells whether a backlink is internal and where it goes.
-  constexpr PageId kOutside = std::numeric_limits<PageId>::max();
-  std::vector<PageId> local(n, kOutside);
-  LocalSystem<Real, Weighted> s;
-  std::uint64_t solved = 0, reported = 0;
-  auto report = [&](std::uint64_t component_pages, int sweep, double change) {
-    if (!o.on_progress) return;
-    o.on_progress({solved, n, component_pages, sweep, change, tracker.elapsed()});
-    reported = solved;
-  };
+  static constexpr PageId kOutside = std::numeric_limits<PageId>::max();
 
-  for (std::size_t ci = 0; ci < comps.count(); ++ci) {
-    const PageId* pages = comps.pages.data() + comps.begin[ci];
-    const std::uint64_t k = comps.size(ci);
-    if (k == 1) {  // exact: every backlink but a self-link comes from a solved component
-      const PageId u = pages[0];
-      double sum = 0, self = 0;
-      for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        if (sources[e] == u) {
-          self += weight(e);
-        } else {
-          sum += Weighted ? weights[e] * contrib[sources[e]] : contrib[sources[e]];
-        }
+  double weight(std::uint64_t e) const { return Weighted ? g_.in.weights[e] : 1.0; }
+  double start(PageId u) const { return p_.start[u] / (1 - d_); }  // = R/(1 − d) when leaking
+
+  // A page alone in its component is exact in one step: every backlink but a self-link comes
+  // from a solved component.
+  void solve_single(PageId u) {
+    double sum = 0, self = 0;
+    for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+      const PageId v = g_.in.ids[e];
+      if (v == u) {
+        self += weight(e);
+      } else {
+        sum += weight(e) * contrib_[v];
       }
-      y[u] = static_cast<Real>((p.source[u] + d * sum) / (1 - d * self * inv[u]));
-      contrib[u] = static_cast<Real>(y[u] * inv[u]);
-      deltas[0] += std::abs(static_cast<double>(y[u]) - start_scale * p.start[u]);
-      if (++solved - reported >= kReportEveryPages) report(1, 0, 0);
-      continue;
     }
+    y_[u] = static_cast<Real>((p_.source[u] + d_ * sum) / (1 - d_ * self * inv_[u]));
+    contrib_[u] = static_cast<Real>(y_[u] * inv_[u]);
+    deltas_[0] += std::abs(static_cast<double>(y_[u]) - start(u));
+  }
 
-    // A cycle: gather what the earlier components send once, and the internal links.
-    for (std::uint64_t i = 0; i < k; ++i) local[pages[i]] = static_cast<PageId>(i);
-    s.a.resize(k);
-    s.b.resize(k);
-    s.previous.resize(k);
+  // A cycle's local system: what the earlier components send, gathered once, and the internal
+  // links in local numbers.
+  void set_up_cycle(const PageId* pages, std::uint64_t k) {
+    LocalSystem<Real, Weighted>& s = s_;
+    for (std::uint64_t i = 0; i < k; ++i) local_[pages[i]] = static_cast<PageId>(i);
+    std::uint64_t backlinks = 0;
+    for (std::uint64_t i = 0; i < k; ++i) backlinks += g_.in.degree(pages[i]);
     s.offsets.assign(1, 0);
     s.sources.clear();
-    s.weights.clear();
-    std::uint64_t backlinks = 0;
-    for (std::uint64_t i = 0; i < k; ++i) backlinks += offsets[pages[i] + 1] - offsets[pages[i]];
     s.sources.reserve(backlinks);
+    s.weights.clear();
     if (Weighted) s.weights.reserve(backlinks);
-    s.x.resize(k);
-    s.c.resize(k);
-    s.inv.resize(k);
-    s.keep.assign(k, 0.0);
-    s.step1.assign(k, 0.0);
-    s.step2.assign(k, 0.0);
+    for (auto* v : {&s.a, &s.b}) v->resize(k);
+    for (auto* v : {&s.x, &s.c, &s.inv, &s.previous}) v->resize(k);
+    for (auto* v : {&s.keep, &s.step1, &s.step2}) v->assign(k, 0.0);
     s.history = 0;
     s.target = 0;
     for (std::uint64_t i = 0; i < k; ++i) {
       const PageId u = pages[i];
       double outside = 0, self = 0;
-      for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        const PageId v = sources[e];
-        const PageId j = local[v];
+      for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+        const PageId v = g_.in.ids[e];
+        const PageId j = local_[v];
         if (v == u) {
           self += weight(e);
         } else if (j != kOutside) {
           s.sources.push_back(j);
           s.keep[j] += weight(e);
-          if (Weighted) s.weights.push_back(weights[e]);
+          if (Weighted) s.weights.push_back(weight(e));
         } else {
-          outside += Weighted ? weights[e] * contrib[v] : contrib[v];
+          outside += weight(e) * contrib_[v];
         }
       }
       s.offsets.push_back(s.sources.size());
       s.keep[i] += self;
-      const double diag = 1 - d * self * inv[u];
-      s.a[i] = (p.source[u] + d * outside) / diag;
-      s.b[i] = d / diag;
-      s.target += p.source[u] + d * outside;
-      s.inv[i] = static_cast<Real>(inv[u]);
-      s.x[i] = static_cast<Real>(start_scale * p.start[u]);
+      const double diag = 1 - d_ * self * inv_[u];
+      s.a[i] = (p_.source[u] + d_ * outside) / diag;
+      s.b[i] = d_ / diag;
+      s.target += p_.source[u] + d_ * outside;
+      s.inv[i] = static_cast<Real>(inv_[u]);
+      s.x[i] = static_cast<Real>(start(u));
       s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
     }
-    for (std::uint64_t i = 0; i < k; ++i) s.keep[i] = 1 - d * s.keep[i] * inv[pages[i]];
+    for (std::uint64_t i = 0; i < k; ++i) s.keep[i] = 1 - d_ * s.keep[i] * inv_[pages[i]];
+  }
 
+  // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
+  // rounding level, or reaches --max-iter).
+  void sweep_cycle(std::uint64_t k) {
     double best = INFINITY, share = 0;
     int since_best = 0;
     for (int sweep = 1;; ++sweep) {
-      const double change = s.sweep();
-      if (deltas.size() < static_cast<std::size_t>(sweep)) deltas.push_back(0);
-      deltas[sweep - 1] += change;
+      const double change = s_.sweep();
+      if (deltas_.size() < static_cast<std::size_t>(sweep)) deltas_.push_back(0);
+      deltas_[sweep - 1] += change;
       if (sweep == 1) {
         double mass = 0;
-        for (Real v : s.x) mass += v;
-        share = o.tol * (static_cast<double>(k) / n + (1 - d) * mass) / 2;
+        for (Real v : s_.x) mass += v;
+        share = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2;
       }
       if (k >= kReportEveryPages) report(k, sweep, change);
-      if (change <= share) break;
-      s.extrapolate();
+      if (change <= share) return;
+      s_.extrapolate();
       if (change < best) {
         best = change;
         since_best = 0;
-      } else if (++since_best >= kStallSweeps && best < rounding) {
-        stalled = true;
-        break;
+      } else if (++since_best >= kStallSweeps && best < rounding_) {
+        stalled_ = true;
+        return;
       }
-      if (sweep == o.max_iter) {
-        converged = false;
-        break;
+      if (sweep == o_.max_iter) {
+        converged_ = false;
+        return;
       }
     }
-    for (std::uint64_t i = 0; i < k; ++i) {
-      y[pages[i]] = s.x[i];
-      contrib[pages[i]] = s.c[i];
-      local[pages[i]] = kOutside;
-    }
-    solved += k;
   }
-  report(1, 0, 0);
+
+  void report(std::uint64_t component_pages, int sweep, double change) {
+    if (!o_.on_progress) return;
+    o_.on_progress({solved_, n_, component_pages, sweep, change, tracker_.elapsed()});
+    reported_ = solved_;
+  }
 
   // R from y; the sweeps' changes in R's units.
-  double norm = 0;
-  for (Real v : y) norm += v;
-  const double scale = p.leak ? 1 - d : 1 / norm;
-  std::vector<double> ranks(n);
-  for (PageId u = 0; u < n; ++u) ranks[u] = scale * y[u];
-  for (std::size_t i = 0; i < deltas.size(); ++i)
-    tracker.record(static_cast<int>(i + 1), deltas[i] * scale);
-  RankResult r = tracker.finish(ranks, d, !p.leak);
-  r.converged = converged && !stalled;
-  r.stalled = stalled;
-  r.components = comps.count();
-  for (std::size_t c = 0; c < comps.count(); ++c) {
-    r.largest_component = std::max(r.largest_component, comps.size(c));
+  RankResult result() {
+    double norm = 0;
+    for (Real v : y_) norm += v;
+    const double scale = p_.leak ? 1 - d_ : 1 / norm;
+    std::vector<double> ranks(n_);
+    for (PageId u = 0; u < n_; ++u) ranks[u] = scale * y_[u];
+    for (std::size_t i = 0; i < deltas_.size(); ++i) {
+      tracker_.record(static_cast<int>(i + 1), deltas_[i] * scale);
+    }
+    RankResult r = tracker_.finish(ranks, d_, !p_.leak);
+    r.converged = converged_ && !stalled_;
+    r.stalled = stalled_;
+    r.components = comps_.count();
+    for (std::size_t c = 0; c < comps_.count(); ++c) {
+      r.largest_component = std::max(r.largest_component, comps_.size(c));
+    }
+    return r;
   }
-  return r;
-}
+
+  const Problem& p_;
+  const RankOptions& o_;
+  const GraphView& g_;
+  const PageId n_;
+  const double d_;
+  ConvergenceTracker tracker_;
+  const StrongComponents comps_;
+  const std::vector<double> inv_;
+  std::vector<Real> y_, contrib_;  // y, and y/S(u): what a page's links carry
+  std::vector<PageId> local_;
+  LocalSystem<Real, Weighted> s_;    // of the cycle being solved
+  std::vector<double> deltas_{0.0};  // y units, per sweep index
+  const double rounding_ = std::sqrt(std::numeric_limits<Real>::epsilon());  // as the tracker's
+  bool converged_ = true, stalled_ = false;
+  std::uint64_t solved_ = 0, reported_ = 0;
+};
 
 }  // namespace
 
@@ -368,7 +400,7 @@ bool gauss_seidel_by_component_applies(const Problem& p) {
 
 RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o) {
   return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
-    return solve<decltype(real), decltype(weighted)::value>(p, o);
+    return ComponentSolver<decltype(real), decltype(weighted)::value>(p, o).solve();
   });
 }
 
