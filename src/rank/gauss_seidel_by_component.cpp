@@ -75,6 +75,14 @@ struct SweepTotals {
   }
 };
 
+struct Sum {
+  double value = 0;
+  Sum& operator+=(const Sum& o) {
+    value += o.value;
+    return *this;
+  }
+};
+
 // One component's system in local numbering, solved for the self-links: x = a + b·Σ_links w·c,
 // where c = x·inv is what the component's pages pass to each other.
 template <typename Real, bool Weighted>
@@ -236,11 +244,15 @@ class ComponentSolver {
       }
       set_up_cycle(pages, k);
       sweep_cycle(k);
-      for (std::uint64_t i = 0; i < k; ++i) {
-        y_[pages[i]] = s_.x[i];
-        contrib_[pages[i]] = s_.c[i];
-        local_[pages[i]] = kOutside;
-      }
+      over_pages<Sum>(static_cast<std::int64_t>(k),
+                      [&](std::int64_t first, std::int64_t last, auto) {
+                        for (std::int64_t i = first; i < last; ++i) {
+                          y_[pages[i]] = s_.x[i];
+                          contrib_[pages[i]] = s_.c[i];
+                          local_[pages[i]] = kOutside;
+                        }
+                        return Sum{};
+                      });
       solved_ += k;
     }
     report(1, 0, 0);
@@ -273,49 +285,79 @@ class ComponentSolver {
   }
 
   // A cycle's local system: what the earlier components send, gathered once, and the internal
-  // links in local numbers.
+  // links in local numbers. Two passes over the backlinks (count, then fill) so that a large
+  // component is set up by all threads; each thread adds the links it places to its own copy of
+  // keep (out-weights that stay inside), summed at the end.
   void set_up_cycle(const PageId* pages, std::uint64_t k) {
     LocalSystem<Real, Weighted>& s = s_;
-    for (std::uint64_t i = 0; i < k; ++i) local_[pages[i]] = static_cast<PageId>(i);
-    std::uint64_t backlinks = 0;
-    for (std::uint64_t i = 0; i < k; ++i) backlinks += g_.in.degree(pages[i]);
-    s.offsets.assign(1, 0);
-    s.sources.clear();
-    s.sources.reserve(backlinks);
-    s.weights.clear();
-    if (Weighted) s.weights.reserve(backlinks);
+    const auto K = static_cast<std::int64_t>(k);
+    over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
+      for (std::int64_t i = first; i < last; ++i) local_[pages[i]] = static_cast<PageId>(i);
+      return Sum{};
+    });
     for (auto* v : {&s.a, &s.b}) v->resize(k);
     for (auto* v : {&s.x, &s.c, &s.inv, &s.previous}) v->resize(k);
     for (auto* v : {&s.keep, &s.step1, &s.step2}) v->assign(k, 0.0);
+    s.offsets.assign(k + 1, 0);
     s.history = 0;
-    s.target = 0;
-    for (std::uint64_t i = 0; i < k; ++i) {
-      const PageId u = pages[i];
-      double outside = 0, self = 0;
-      for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
-        const PageId v = g_.in.ids[e];
-        const PageId j = local_[v];
-        if (v == u) {
-          self += weight(e);
-        } else if (j != kOutside) {
-          s.sources.push_back(j);
-          s.keep[j] += weight(e);
-          if (Weighted) s.weights.push_back(weight(e));
-        } else {
-          outside += weight(e) * contrib_[v];
+    s.target = over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
+                 Sum inflow;
+                 for (std::int64_t i = first; i < last; ++i) {
+                   const PageId u = pages[i];
+                   double outside = 0, self = 0;
+                   std::uint64_t internal = 0;
+                   for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+                     const PageId v = g_.in.ids[e];
+                     if (v == u) {
+                       self += weight(e);
+                     } else if (local_[v] != kOutside) {
+                       ++internal;
+                     } else {
+                       outside += weight(e) * contrib_[v];
+                     }
+                   }
+                   s.offsets[i + 1] = internal;
+                   s.keep[i] = self;
+                   const double diag = 1 - d_ * self * inv_[u];
+                   s.a[i] = (p_.source[u] + d_ * outside) / diag;
+                   s.b[i] = d_ / diag;
+                   inflow.value += p_.source[u] + d_ * outside;
+                   s.inv[i] = static_cast<Real>(inv_[u]);
+                   s.x[i] = static_cast<Real>(start(u));
+                   s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
+                 }
+                 return inflow;
+               }).value;
+    for (std::uint64_t i = 0; i < k; ++i) s.offsets[i + 1] += s.offsets[i];
+    s.sources.resize(s.offsets[k]);
+    s.weights.resize(Weighted ? s.offsets[k] : 0);
+    const int threads = K >= kMinParallelPages ? omp_get_max_threads() : 1;
+    keep_part_.assign(static_cast<std::size_t>(threads - 1) * k, 0.0);
+    over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto concurrent) {
+      const int t = concurrent.value ? omp_get_thread_num() : 0;
+      double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
+      for (std::int64_t i = first; i < last; ++i) {
+        const PageId u = pages[i];
+        std::uint64_t at = s.offsets[i];
+        for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+          const PageId j = local_[g_.in.ids[e]];
+          if (j == kOutside || g_.in.ids[e] == u) continue;
+          s.sources[at] = j;
+          if (Weighted) s.weights[at] = weight(e);
+          ++at;
+          keep[j] += weight(e);
         }
       }
-      s.offsets.push_back(s.sources.size());
-      s.keep[i] += self;
-      const double diag = 1 - d_ * self * inv_[u];
-      s.a[i] = (p_.source[u] + d_ * outside) / diag;
-      s.b[i] = d_ / diag;
-      s.target += p_.source[u] + d_ * outside;
-      s.inv[i] = static_cast<Real>(inv_[u]);
-      s.x[i] = static_cast<Real>(start(u));
-      s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
-    }
-    for (std::uint64_t i = 0; i < k; ++i) s.keep[i] = 1 - d_ * s.keep[i] * inv_[pages[i]];
+      return Sum{};
+    });
+    over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
+      for (std::int64_t i = first; i < last; ++i) {
+        double kept = s.keep[i];
+        for (int t = 1; t < threads; ++t) kept += keep_part_[(t - 1) * k + i];
+        s.keep[i] = 1 - d_ * kept * inv_[pages[i]];
+      }
+      return Sum{};
+    });
   }
 
   // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
@@ -385,7 +427,9 @@ class ComponentSolver {
   const std::vector<double> inv_;
   std::vector<Real> y_, contrib_;  // y, and y/S(u): what a page's links carry
   std::vector<PageId> local_;
-  LocalSystem<Real, Weighted> s_;    // of the cycle being solved
+  LocalSystem<Real, Weighted> s_;
+  std::vector<double>
+      keep_part_;  // threads 1.. of set_up_cycle's keep sums    // of the cycle being solved
   std::vector<double> deltas_{0.0};  // y units, per sweep index
   const double rounding_ = std::sqrt(std::numeric_limits<Real>::epsilon());  // as the tracker's
   bool converged_ = true, stalled_ = false;
