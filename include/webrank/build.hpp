@@ -36,7 +36,7 @@ struct BuildOptions {
   std::string format = "auto";      // an input format (src/graph/input_formats.cpp) or "auto"
   std::filesystem::path output;
   bool weighted = false;  // read a third column as the link weight
-  // Page id order: "input" (first appearance) or "degree" (locality order, see
+  // Page id order: "input" (first appearance), "degree" or "url" (locality orders, see
   // src/graph/page_order.hpp). Labels, links and ranks are the same either way.
   std::string order = "input";
   bool force = false;  // replace an existing database (only once the new one is complete)

@@ -89,9 +89,11 @@ void add_builder_command(CLI::App& app, bool import) {
   cmd->add_flag("--weighted", args->weighted,
                 "Read link weights (a third column of edge lists, mtx values, Pajek weights)");
   cmd->add_option("--order", args->order,
-                  "Page id order: input (first appearance) or degree (by decreasing out-degree: "
-                  "faster ranking of large webs; labels and ranks are unchanged)")
-      ->check(CLI::IsMember({"input", "degree"}))
+                  "Page id order: input (first appearance), degree (by decreasing out-degree: "
+                  "faster ranking of large webs) or url (by URL with the host reversed, as the "
+                  "paper's link database: a site's pages together); labels and ranks are "
+                  "unchanged")
+      ->check(CLI::IsMember({"input", "degree", "url"}))
       ->capture_default_str();
   cmd->add_option("--memory-budget", args->memory_budget,
                   "Memory the links may take (4G, 512M, ...); past it they are sorted in runs on "

@@ -248,7 +248,8 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
     }
     progress.stage = "ordering";
     if (o.on_progress) o.on_progress(progress);
-    const std::vector<PageId> new_id = page_order(o.order, csr, c.labels.size());
+    const std::vector<PageId> new_id =
+        page_order(o.order, csr, c.labels.size(), [&](PageId u) { return c.labels.label(u); });
     csr = renumber(std::move(csr), new_id);
     c.labels.renumber(new_id);
   }

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include "graph/page_order.hpp"
 #include "test_graphs.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
@@ -185,28 +186,22 @@ TEST(Build, StaleTemporariesOfDeadProcessesAreRemoved) {
   EXPECT_FALSE(fs::exists(dir / ".web.db.webrank-tmp.4194305"));
 }
 
-TEST(Build, DegreeOrderChangesIdsNotLabelsLinksOrRanks) {
+// Builds the same web in input order and in `order`; checks that only the ids changed and
+// returns the reordered database's labels in id order.
+std::vector<std::string> check_reordered(const std::string& order, const std::string& text) {
   TempDir dir;
-  std::string text;
-  std::mt19937 rng(3);
-  for (int i = 0; i < 3000; ++i) {
-    text += "p" + std::to_string(rng() % 400) + "\tp" + std::to_string(rng() % 500) + "\n";
-  }
   const std::string input = dir.write("w.tsv", text);
   BuildOptions o;
   o.inputs = {input};
   o.output = dir / "input.db";
   build_database(o);
-  o.output = dir / "degree.db";
-  o.order = "degree";
+  o.output = dir / "ordered.db";
+  o.order = order;
   build_database(o);
-  const Database a = Database::open(dir / "input.db"), b = Database::open(dir / "degree.db");
+  const Database a = Database::open(dir / "input.db"), b = Database::open(dir / "ordered.db");
   b.verify();
-  ASSERT_EQ(a.num_pages(), b.num_pages());
-  ASSERT_EQ(a.num_links(), b.num_links());
-  for (PageId u = 0; u + 1 < b.num_pages(); ++u) {
-    EXPECT_GE(b.graph().out.degree(u), b.graph().out.degree(u + 1));
-  }
+  EXPECT_EQ(a.num_pages(), b.num_pages());
+  EXPECT_EQ(a.num_links(), b.num_links());
   RankOptions r;
   r.tol = 1e-14;
   const RankResult ra = compute_rank(a.graph(), r), rb = compute_rank(b.graph(), r);
@@ -218,10 +213,60 @@ TEST(Build, DegreeOrderChangesIdsNotLabelsLinksOrRanks) {
     EXPECT_EQ(a.graph().out.degree(u), b.graph().out.degree(v));
     l1 += std::abs(ra.ranks[u] - rb.ranks[v]);
   }
-  EXPECT_LT(l1, 1e-12);
+  EXPECT_LT(l1, 1e-12) << order;
+  if (order == "degree") {
+    for (PageId u = 0; u + 1 < b.num_pages(); ++u) {
+      EXPECT_GE(b.graph().out.degree(u), b.graph().out.degree(u + 1));
+    }
+  }
+  std::vector<std::string> labels;
+  for (PageId u = 0; u < b.num_pages(); ++u) labels.emplace_back(b.label(u));
+  return labels;
+}
+
+TEST(Build, DegreeOrderChangesIdsNotLabelsLinksOrRanks) {
+  std::string text;
+  std::mt19937 rng(3);
+  for (int i = 0; i < 3000; ++i) {
+    text += "p" + std::to_string(rng() % 400) + "\tp" + std::to_string(rng() % 500) + "\n";
+  }
+  check_reordered("degree", text);
+  TempDir dir;
+  BuildOptions o;
+  o.inputs = {dir.write("w.tsv", "a b\n")};
   o.order = "random";
   o.output = dir / "bad.db";
   EXPECT_THROW(build_database(o), Error);
+}
+
+TEST(Build, UrlOrderGroupsSitesByReversedHost) {
+  std::string text;
+  std::mt19937 rng(5);
+  const std::vector<std::string> sites = {"http://www.b.example.com", "https://a.example.com",
+                                          "http://example.org:8080", "http://c.example.com"};
+  for (int i = 0; i < 2000; ++i) {
+    const auto page = [&] {
+      return sites[rng() % sites.size()] + "/p" + std::to_string(rng() % 50);
+    };
+    text += page() + "\t" + page() + "\n";
+  }
+  text += "plain-label\thttp://c.example.com/p1\n";
+  const std::vector<std::string> labels = check_reordered("url", text);
+  std::vector<std::string> keys;
+  for (const auto& l : labels) keys.push_back(url_order_key(l));
+  EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
+  EXPECT_EQ(labels.back(), "plain-label");  // labels that are not URLs come last
+  // com.example.a < com.example.b < com.example.c < org.example
+  EXPECT_EQ(labels.front().rfind("https://a.example.com/", 0), 0u) << labels.front();
+  EXPECT_EQ(url_order_key("http://www.b.example.com/x?q=1"),
+            "\x01"
+            "com.example.b/x?q=1");
+  EXPECT_EQ(url_order_key("https://user@Host.org:81"),
+            "\x01"
+            "org.Host:81/");
+  EXPECT_EQ(url_order_key("42"),
+            "\x02"
+            "42");
 }
 
 TEST(RankStore, RoundTripAndTsv) {
