@@ -61,62 +61,22 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts& local, PageId n) 
   return offsets;
 }
 
-// Groups the links by target: list v holds the sources of the links into v, in input order.
-LinkLists group_by_target(PageId n, const std::vector<PageId>& sources,
-                          const std::vector<PageId>& targets, const std::vector<double>& weights,
-                          ThreadCounts& local) {
-  const bool weighted = !weights.empty();
-  const std::uint64_t m = sources.size();
-  const int threads = sort_threads(m);
-  reset_counts(local, threads, n);
-  auto share = [&](int t) { return std::pair{m * t / threads, m * (t + 1) / threads}; };
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    const auto [b, e] = share(part);
-    auto& c = local[part];
-    for (std::uint64_t i = b; i < e; ++i) ++c[targets[i]];
-  }
-  LinkLists out;
-  out.offsets = positions_from_counts(local, n);
-  resize_huge(out.ids, m);
-  resize_huge(out.weights, weighted ? m : 0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    const auto [b, e] = share(part);
-    auto& cursor = local[part];
-    for (std::uint64_t i = b; i < e; ++i) {
-      const std::uint64_t at = cursor[targets[i]]++;
-      out.ids[at] = sources[i];
-      if (weighted) out.weights[at] = weights[i];
-    }
-  }
-  return out;
-}
-
-// The transpose of `in`: list v of the result holds every u whose list holds v, in increasing
-// u, and for a u listing v several times, as often, in u's order. Each thread takes a
-// contiguous range of the pages of `in` (balanced by entries), so it meets the u in order.
+// The counting sort itself: for_part(part, f) calls f(key, value, i) for every item of part
+// `part`, in order (i indexes the item's weight in `in_weights`). Counts the keys per part, then
+// scatters each part: list k of the result holds the values of the items with key k, in order.
 // The result is written into `ids` and `weights` (their contents are overwritten): arrays
 // already touched cost no page faults.
-LinkLists transpose(PageId n, const LinkLists& in, std::vector<PageId>&& ids,
-                    std::vector<double>&& weights, ThreadCounts& local) {
-  const bool weighted = !in.weights.empty();
-  const std::uint64_t m = in.ids.size();
-  const int threads = sort_threads(m);
-  std::vector<PageId> first_page(threads + 1, n);
-  for (int t = 0; t < threads; ++t) {
-    first_page[t] = static_cast<PageId>(
-        std::upper_bound(in.offsets.begin(), in.offsets.end(), m * t / threads) -
-        in.offsets.begin() - 1);
-  }
-  first_page[0] = 0;
-  auto pages_of = [&](int t) { return std::pair{first_page[t], first_page[t + 1]}; };
+template <typename ForPart>
+LinkLists counting_sort(PageId n, std::uint64_t m, int threads,
+                        const std::vector<double>& in_weights, ForPart&& for_part,
+                        std::vector<PageId>&& ids, std::vector<double>&& weights,
+                        ThreadCounts& local) {
+  const bool weighted = !in_weights.empty();
   reset_counts(local, threads, n);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
-    const auto [b, e] = pages_of(part);
-    auto& c = local[part];
-    for (std::uint64_t i = in.offsets[b]; i < in.offsets[e]; ++i) ++c[in.ids[i]];
+    auto& count = local[part];
+    for_part(part, [&](PageId key, PageId, std::uint64_t) { ++count[key]; });
   }
   LinkLists out;
   out.offsets = positions_from_counts(local, n);
@@ -126,17 +86,52 @@ LinkLists transpose(PageId n, const LinkLists& in, std::vector<PageId>&& ids,
   resize_huge(out.weights, weighted ? m : 0);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int part = 0; part < threads; ++part) {
-    const auto [b, e] = pages_of(part);
     auto& cursor = local[part];
-    for (PageId u = b; u < e; ++u) {
-      for (std::uint64_t i = in.offsets[u]; i < in.offsets[u + 1]; ++i) {
-        const std::uint64_t at = cursor[in.ids[i]]++;
-        out.ids[at] = u;
-        if (weighted) out.weights[at] = in.weights[i];
-      }
-    }
+    for_part(part, [&](PageId key, PageId value, std::uint64_t i) {
+      const std::uint64_t at = cursor[key]++;
+      out.ids[at] = value;
+      if (weighted) out.weights[at] = in_weights[i];
+    });
   }
   return out;
+}
+
+// Groups the links by target: list v holds the sources of the links into v, in input order.
+LinkLists group_by_target(PageId n, const std::vector<PageId>& sources,
+                          const std::vector<PageId>& targets, const std::vector<double>& weights,
+                          ThreadCounts& local) {
+  const std::uint64_t m = sources.size();
+  const int threads = sort_threads(m);
+  auto for_part = [&](int part, auto&& f) {
+    for (std::uint64_t i = m * part / threads; i < m * (part + 1) / threads; ++i) {
+      f(targets[i], sources[i], i);
+    }
+  };
+  return counting_sort(n, m, threads, weights, for_part, {}, {}, local);
+}
+
+// The transpose of `in`: list v of the result holds every u whose list holds v, in increasing
+// u, and for a u listing v several times, as often, in u's order. Each thread takes a
+// contiguous range of the pages of `in` (balanced by entries), so it meets the u in order.
+// The result is written into `ids` and `weights`, as counting_sort's.
+LinkLists transpose(PageId n, const LinkLists& in, std::vector<PageId>&& ids,
+                    std::vector<double>&& weights, ThreadCounts& local) {
+  const std::uint64_t m = in.ids.size();
+  const int threads = sort_threads(m);
+  std::vector<PageId> first_page(threads + 1, n);
+  for (int t = 0; t < threads; ++t) {
+    first_page[t] = static_cast<PageId>(
+        std::upper_bound(in.offsets.begin(), in.offsets.end(), m * t / threads) -
+        in.offsets.begin() - 1);
+  }
+  first_page[0] = 0;
+  auto for_part = [&](int part, auto&& f) {
+    for (PageId u = first_page[part]; u < first_page[part + 1]; ++u) {
+      for (std::uint64_t i = in.offsets[u]; i < in.offsets[u + 1]; ++i) f(in.ids[i], u, i);
+    }
+  };
+  return counting_sort(n, m, threads, in.weights, for_part, std::move(ids), std::move(weights),
+                       local);
 }
 
 // Merges the repeated entries of every list (sorted, so repeats are adjacent and in input order)
