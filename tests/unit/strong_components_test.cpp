@@ -14,15 +14,15 @@ namespace {
 std::vector<std::vector<bool>> reachability(const Adjacency& out, PageId n) {
   std::vector<std::vector<bool>> reach(n, std::vector<bool>(n));
   for (PageId a = 0; a < n; ++a) {
-    std::vector<PageId> todo{a};
+    std::vector<PageId> pending{a};
     reach[a][a] = true;
-    while (!todo.empty()) {
-      const PageId v = todo.back();
-      todo.pop_back();
+    while (!pending.empty()) {
+      const PageId v = pending.back();
+      pending.pop_back();
       for (PageId w : out.neighbors(v)) {
         if (!reach[a][w]) {
           reach[a][w] = true;
-          todo.push_back(w);
+          pending.push_back(w);
         }
       }
     }
