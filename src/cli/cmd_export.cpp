@@ -2,6 +2,8 @@
 //   --links (default)  one `SOURCE<TAB>TARGET` label pair per ranked link, in source-id order
 //                      (an edge list `webrank build` reads back into the same web; nofollow
 //                      links are not ranked links and are not written)
+//   --links --ids      the same links as page ids (0 .. N-1): a numeric edge list for tools
+//                      that take only numbers (bench/compare feeds it to the peers)
 //   --pages            one line per page, id order, after a `#` header line:
 //                      URL<TAB>STATUS<TAB>TITLE<TAB>OUT_LINKS<TAB>IN_LINKS; STATUS is the HTTP
 //                      status, 0 for a page discovered but not fetched, `-` when the database
@@ -31,7 +33,7 @@ std::string one_line(std::string_view s) {
 void add_export_command(CLI::App& app) {
   struct Args {
     std::string db, output;
-    bool links = false, pages = false, no_verify = false;
+    bool links = false, pages = false, ids = false, no_verify = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("export", "Write the links or the page table as text");
@@ -41,6 +43,9 @@ void add_export_command(CLI::App& app) {
   auto* pages = cmd->add_flag("--pages", args->pages,
                               "URL, HTTP status, title, out-links, in-links per page");
   links->excludes(pages);
+  cmd->add_flag("--ids", args->ids,
+                "With --links: page ids (0 .. N-1) instead of labels, a numeric edge list")
+      ->excludes(pages);
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of standard output");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification");
   cmd->callback([args] {
@@ -73,10 +78,14 @@ void add_export_command(CLI::App& app) {
     } else {
       for (PageId u = 0; u < db.num_pages(); ++u) {
         for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
-          line.assign(db.label(u));
-          line += '\t';
-          line += db.label(g.out.ids[i]);
-          line += '\n';
+          if (args->ids) {
+            line = cat(u, '\t', g.out.ids[i], '\n');
+          } else {
+            line.assign(db.label(u));
+            line += '\t';
+            line += db.label(g.out.ids[i]);
+            line += '\n';
+          }
           put(line);
         }
       }
