@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <exception>
 #include <limits>
 
 #include "graph/strong_components.hpp"
@@ -58,6 +59,30 @@ Totals over_pages(std::int64_t k, F&& f) {
   Totals total{};
   for (const Totals& x : part) total += x;
   return total;
+}
+
+// Runs a() and b() at the same time when there is more than one thread; an exception (an
+// allocation failing) is rethrown once both are done, as it may not leave an OpenMP region.
+template <typename A, typename B>
+void concurrently(A&& a, B&& b) {
+  std::exception_ptr failed[2];
+  auto guarded = [&](auto& f, std::exception_ptr& e) {
+    try {
+      f();
+    } catch (...) {
+      e = std::current_exception();
+    }
+  };
+#pragma omp parallel sections if (omp_get_max_threads() > 1)
+  {
+#pragma omp section
+    guarded(a, failed[0]);
+#pragma omp section
+    guarded(b, failed[1]);
+  }
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
 }
 
 struct SweepTotals {
@@ -230,18 +255,13 @@ class ComponentSolver {
     // The component search is one thread's work; another meanwhile allocates and fills the
     // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
     // web-NotreDame they took a third as long as the search).
-#pragma omp parallel sections if (omp_get_max_threads() > 1)
-    {
-#pragma omp section
-      comps_ = strong_components(g_);
-#pragma omp section
-      {
-        inv_ = inverse_out_strength(g_);
-        y_.resize(n_);
-        contrib_.resize(n_);
-        local_.assign(n_, kOutside);
-      }
-    }
+    concurrently([&] { comps_ = strong_components(g_); },
+                 [&] {
+                   inv_ = inverse_out_strength(g_);
+                   y_.resize(n_);
+                   contrib_.resize(n_);
+                   local_.assign(n_, kOutside);
+                 });
   }
 
   RankResult solve() {
@@ -275,12 +295,8 @@ class ComponentSolver {
   // random read tells whether a backlink is internal and where it goes.
   static constexpr PageId kOutside = std::numeric_limits<PageId>::max();
 
-  double weight(std::uint64_t e) const {
-    return Weighted ? g_.in.weights[e] : 1.0;
-  }
-  double start(PageId u) const {
-    return p_.start[u] / (1 - d_);
-  }  // = R/(1 − d) when leaking
+  double weight(std::uint64_t e) const { return Weighted ? g_.in.weights[e] : 1.0; }
+  double start(PageId u) const { return p_.start[u] / (1 - d_); }  // = R/(1 − d) when leaking
 
   // A page alone in its component is exact in one step: every backlink but a self-link comes
   // from a solved component.
