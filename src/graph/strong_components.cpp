@@ -89,13 +89,17 @@ StrongComponents strong_components(const GraphView& web) {
     if (c.of[u] == kLast) c.of[u] = next_id++;
   }
   // Pages grouped by component with a counting sort over the ids: sequential passes, and pages
-  // come out in id order within each component without sorting each one.
+  // come out in id order within each component without sorting each one. Filled from the last
+  // page back, with begin[c + 1] as component c's cursor: no second array of counters (8 bytes
+  // per component, 512 MB at a billion links), and afterwards begin[c + 1] has moved down to
+  // where component c begins, one place early.
   c.begin.assign(std::size_t{next_id} + 1, 0);
   for (PageId u = 0; u < pages; ++u) ++c.begin[c.of[u] + 1];
   for (std::size_t i = 0; i < next_id; ++i) c.begin[i + 1] += c.begin[i];
-  std::vector<std::uint64_t> next(c.begin.begin(), c.begin.end() - 1);
   c.pages.resize(pages);
-  for (PageId u = 0; u < pages; ++u) c.pages[next[c.of[u]]++] = u;
+  for (PageId u = pages; u-- > 0;) c.pages[--c.begin[c.of[u] + 1]] = u;
+  std::copy(c.begin.begin() + 1, c.begin.end(), c.begin.begin());
+  c.begin.back() = pages;
   return c;
 }
 
