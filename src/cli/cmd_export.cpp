@@ -9,6 +9,7 @@
 //                      status, 0 for a page discovered but not fetched, `-` when the database
 //                      has no page data; tabs and line ends inside titles become spaces
 // Output goes to standard output, or to FILE through a temporary renamed into place.
+#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -19,6 +20,13 @@
 
 namespace webrank::cli {
 namespace {
+
+// Decimal digits of an id (std::to_chars: an ostream per line made --ids 4x slower than labels).
+void append_id(std::string& line, PageId id) {
+  char digits[16];
+  const auto end = std::to_chars(digits, digits + sizeof digits, id).ptr;
+  line.append(digits, end);
+}
 
 std::string one_line(std::string_view s) {
   std::string r(s);
@@ -79,7 +87,11 @@ void add_export_command(CLI::App& app) {
       for (PageId u = 0; u < db.num_pages(); ++u) {
         for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
           if (args->ids) {
-            line = cat(u, '\t', g.out.ids[i], '\n');
+            line.clear();
+            append_id(line, u);
+            line += '\t';
+            append_id(line, g.out.ids[i]);
+            line += '\n';
           } else {
             line.assign(db.label(u));
             line += '\t';
