@@ -394,7 +394,7 @@ class ComponentSolver {
   // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
   // rounding level, or reaches --max-iter).
   void sweep_cycle(std::uint64_t k) {
-    double best = INFINITY, share = 0;
+    double best = INFINITY, share = 0, wanted = 0;
     int since_best = 0;
     for (int sweep = 1;; ++sweep) {
       const double change = s_.sweep();
@@ -403,16 +403,25 @@ class ComponentSolver {
       if (sweep == 1) {
         double mass = 0;
         for (Real v : s_.x) mass += v;
-        share = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2;
+        wanted = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2;
+        // A small component's share can be below what the precision resolves (float: a change
+        // of one unit in the last place of each value); it stops there, and the result counts as
+        // converged if all the components' last changes still add up to --tol.
+        share = std::max(wanted, 4 * std::numeric_limits<Real>::epsilon() * mass);
       }
       if (k >= kReportEveryPages) report(k, sweep, change);
-      if (change <= share) return;
+      if (change <= share) {
+        final_changes_ += change;
+        some_stalled_ |= change > wanted;
+        return;
+      }
       s_.extrapolate();
       if (change < best) {
         best = change;
         since_best = 0;
       } else if (++since_best >= kStallSweeps && best < rounding_) {
-        stalled_ = true;
+        final_changes_ += change;  // at the rounding level, as above
+        some_stalled_ = true;
         return;
       }
       if (sweep == o_.max_iter) {
@@ -439,8 +448,9 @@ class ComponentSolver {
       tracker_.record(static_cast<int>(i + 1), deltas_[i] * scale);
     }
     RankResult r = tracker_.finish(ranks, d_, !p_.leak);
-    r.converged = converged_ && !stalled_;
-    r.stalled = stalled_;
+    const bool stalled = some_stalled_ && final_changes_ * scale > o_.tol;
+    r.converged = converged_ && !stalled;
+    r.stalled = stalled;
     r.components = comps_.count();
     for (std::size_t c = 0; c < comps_.count(); ++c) {
       r.largest_component = std::max(r.largest_component, comps_.size(c));
@@ -462,7 +472,8 @@ class ComponentSolver {
   std::vector<double> keep_part_;    // threads 1.. of set_up_cycle's keep sums
   std::vector<double> deltas_{0.0};  // y units, per sweep index
   const double rounding_ = std::sqrt(std::numeric_limits<Real>::epsilon());  // as the tracker's
-  bool converged_ = true, stalled_ = false;
+  bool converged_ = true, some_stalled_ = false;
+  double final_changes_ = 0;  // y units: the last change of every cycle
   std::uint64_t solved_ = 0, reported_ = 0;
 };
 

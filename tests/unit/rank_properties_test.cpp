@@ -121,6 +121,38 @@ TEST(RankProperties, GaussSeidelByComponentAgreesWithDirect) {
   }
 }
 
+// Many small cycles among many pages: their shares of --tol fall below what float resolves.
+LabeledWeb many_small_cycles() {
+  LabeledWeb w;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(i);
+    w.link(a, b).link(b, a).link(b, "sink" + std::to_string(i % 50));
+    if (i > 0) w.link("a" + std::to_string(i - 1), a);
+  }
+  for (int i = 0; i < 20000; ++i) w.link("a" + std::to_string(i % 3000), "d" + std::to_string(i));
+  return w;
+}
+
+TEST(RankProperties, GaussSeidelInFloatStopsAtItsResolution) {
+  const LabeledWeb w = many_small_cycles();
+  const RankResult direct = run(w, tight(Method::kPower));
+  RankOptions o = tight(Method::kGaussSeidel);
+  o.precision = Precision::kFloat;
+  o.tol = 1e-6;
+  RankResult r = run(w, o);
+  EXPECT_TRUE(r.converged);
+  EXPECT_FALSE(r.stalled);
+  EXPECT_LE(r.final_delta, 1e-6);
+  EXPECT_LT(l1(r.ranks, direct.ranks), 1e-5);
+  // Below float's reach the run is flagged, and stops once the cycles reach their resolution
+  // instead of sweeping on for kStallSweeps without progress.
+  o.tol = 1e-13;
+  r = run(w, o);
+  EXPECT_TRUE(r.stalled);
+  EXPECT_FALSE(r.converged);
+  EXPECT_LT(r.iterations, 20);
+}
+
 TEST(RankProperties, InvariantUnderRelabeling) {
   LabeledWeb w = random_web(500, 2000, 3, true);
   std::vector<int> perm(w.labels.size());
