@@ -33,6 +33,9 @@ enum class Method {
   kDirect,  // sparse LU solve of (I − d·M)·x = E (§1.5); the reference for small webs
   kGaussSeidel,  // in-place sweeps using the newest backlink ranks: fewer iterations
   kExtrapolate,  // power iteration with periodic quadratic extrapolation (Kamvar et al. 2003)
+  // A few power iterations, then whichever of kPower and kGaussSeidel their convergence rate
+  // predicts to be faster (RankResult::method says which ran).
+  kAuto,
 };
 
 enum class Precision { kDouble, kFloat };
@@ -96,10 +99,11 @@ struct RankResult {
   // LAW's bound on the distance to the true vector: d/(1−d)·‖Δ‖₁ (infinite for d = 1).
   double error_bound = 0;
   double seconds = 0;
-  std::string sweep;              // "pull" or "blocked" (at the end) for power iterations
-  std::uint32_t block_pages = 0;  // of a blocked sweep
-  int blocked_from = 0;           // first blocked iteration (Sweep::kAuto switches), 0 = none
-  std::string sweep_note;         // why auto went back to pull, if it did
+  Method method = Method::kPower;  // the method that produced the vector
+  std::string sweep;               // "pull" or "blocked" (at the end) for power iterations
+  std::uint32_t block_pages = 0;   // of a blocked sweep
+  int blocked_from = 0;            // first blocked iteration (Sweep::kAuto switches), 0 = none
+  std::string sweep_note;          // why auto went back to pull, if it did
   // gauss-seidel by component: strongly connected components, and the pages of the largest
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;

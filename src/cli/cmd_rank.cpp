@@ -62,9 +62,12 @@ void add_rank_command(CLI::App& app) {
                    {"paper", Method::kPaper},
                    {"direct", Method::kDirect},
                    {"gauss-seidel", Method::kGaussSeidel},
-                   {"extrapolate", Method::kExtrapolate}},
+                   {"extrapolate", Method::kExtrapolate},
+                   {"auto", Method::kAuto}},
                   "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse "
-                  "LU, small webs), gauss-seidel, extrapolate (power + quadratic extrapolation)");
+                  "LU, small webs), gauss-seidel (by strongly connected component: fastest on "
+                  "crawls), extrapolate (power + quadratic extrapolation), auto (a few power "
+                  "iterations, then power or gauss-seidel, whichever their rate predicts faster)");
   add_enum_option(cmd, "--precision", &o.precision,
                   {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
                   "double or float rank vectors (float sums are accumulated in double)");
@@ -163,8 +166,10 @@ void add_rank_command(CLI::App& app) {
       if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
       if (r.blocked_from == 1) how += ", blocked sweep";
       if (!r.sweep_note.empty()) how += ", " + r.sweep_note;
-      std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", to_string(o.method),
-                   how.c_str(), r.seconds, args->name.c_str(), args->db.c_str());
+      const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
+                                                           : std::string(to_string(o.method));
+      std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
+                   r.seconds, args->name.c_str(), args->db.c_str());
     }
     if (r.stalled) {
       std::fprintf(stderr,

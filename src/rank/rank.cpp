@@ -35,6 +35,8 @@ const char* to_string(Method m) {
       return "gauss-seidel";
     case Method::kExtrapolate:
       return "extrapolate";
+    case Method::kAuto:
+      return "auto";
   }
   return "?";
 }
@@ -56,14 +58,21 @@ const char* to_string(Sweep s) {
 }
 
 RankResult solve(const Problem& p, const RankOptions& o) {
+  RankResult r;
   switch (o.method) {
+    case Method::kAuto:
+      return auto_method(p, o);  // sets r.method itself
     case Method::kDirect:
-      return direct_solve(p, o);
+      r = direct_solve(p, o);
+      break;
     case Method::kGaussSeidel:
-      return gauss_seidel(p, o);
+      r = gauss_seidel(p, o);
+      break;
     default:
-      return power_iteration(p, o);  // power, paper, extrapolate
+      r = power_iteration(p, o);  // power, paper, extrapolate
   }
+  r.method = o.method;
+  return r;
 }
 
 RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
@@ -89,7 +98,7 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     fail("--sweep blocked needs an unweighted web; weighted webs are ranked with --sweep pull");
   if (o.sweep == Sweep::kBlocked &&
       (o.method == Method::kDirect || o.method == Method::kGaussSeidel)) {
-    fail("--sweep blocked applies to --method power, paper and extrapolate, not ",
+    fail("--sweep blocked applies to --method power, paper, extrapolate and auto, not ",
          to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);

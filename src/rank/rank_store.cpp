@@ -21,6 +21,7 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   j["pages"] = pages;
   j["precision"] = to_string(r.precision);
   j["method"] = to_string(o.method);
+  if (o.method == Method::kAuto) j["solved_by"] = to_string(r.method);
   if (!r.sweep.empty()) j["sweep"] = r.sweep;
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;

@@ -46,6 +46,10 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
 bool gauss_seidel_by_component_applies(const Problem& p);
 RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 
+// --method auto (auto_method.cpp): power iterations, or gauss_seidel_by_component() once their
+// rate predicts a long run.
+RankResult auto_method(const Problem& p, const RankOptions& o);
+
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);
 

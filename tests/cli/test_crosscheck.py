@@ -319,6 +319,21 @@ class CrossCheck(WebrankTestCase):
         self.assertGreater(meta["largest_component_pages"], 1)
         self.assertIn("strongly connected components", res.err)
 
+    def test_n5000_auto_method(self):
+        # --method auto: a few power iterations, then power or gauss-seidel; the rank's JSON and
+        # the summary line say which, and the iterations continue the probe's numbering
+        web, _ = self.run_case(14, 5000, "str", False, True, 0.85,
+                               rank_flags=("--method", "auto", "--threads", "2"))
+        with open(self.path("db/ranks/pagerank.json")) as f:
+            meta = json.load(f)
+        self.assertEqual(meta["method"], "auto")
+        self.assertIn(meta["solved_by"], ("power", "gauss-seidel"))
+        res = self.wr("rank", "db", "--method", "auto", "--tol", "1e-12", "--progress", "json",
+                      "--name", "auto")
+        self.assertIn("auto (%s)" % meta["solved_by"], res.err)
+        lines = [json.loads(x) for x in res.err.splitlines() if x.startswith('{"iteration"')]
+        self.assertEqual([x["iteration"] for x in lines], list(range(1, len(lines) + 1)))
+
     def test_n2000_int_weighted_personalized_dangling_uniform(self):
         # igraph has no separate dangling distribution (it always follows `reset`): NetworkX only
         self.run_case(9, 2000, "int", True, True, 0.85, dangling="uniform", use_igraph=False)

@@ -153,6 +153,39 @@ TEST(RankProperties, GaussSeidelInFloatStopsAtItsResolution) {
   EXPECT_LT(r.iterations, 20);
 }
 
+TEST(RankProperties, AutoPicksTheFasterMethodAndAgrees) {
+  // A chain of components converges slowly under power iteration: auto goes by components.
+  const LabeledWeb slow = chained_components(false);
+  RankOptions o = tight(Method::kDirect);
+  const RankResult direct = run(slow, o);
+  o.method = Method::kAuto;
+  RankResult r = run(slow, o);
+  EXPECT_EQ(r.method, Method::kGaussSeidel);
+  EXPECT_TRUE(r.converged);
+  EXPECT_LT(l1(r.ranks, direct.ranks), 1e-11);
+  EXPECT_EQ(static_cast<int>(r.deltas.size()), r.iterations);
+  // A random web mixes fast: auto continues the power iteration, exactly as power alone would.
+  const LabeledWeb fast = random_web(4000, 64000, 21);
+  r = run(fast, o);
+  o.method = Method::kPower;
+  const RankResult power = run(fast, o);
+  EXPECT_EQ(r.method, Method::kPower);
+  EXPECT_EQ(r.iterations, power.iterations);
+  EXPECT_EQ(r.deltas, power.deltas);
+  EXPECT_EQ(r.ranks, power.ranks);
+  // Where components do not apply (uniform dangling with a personalized source), power.
+  o.method = Method::kAuto;
+  o.dangling = Dangling::kUniform;
+  o.source = slow.weights({{"c3", 1}});
+  EXPECT_EQ(run(slow, o).method, Method::kPower);
+  // --max-iter inside the probe: the probe's vector, not converged.
+  o = tight(Method::kAuto);
+  o.max_iter = 2;
+  r = run(slow, o);
+  EXPECT_FALSE(r.converged);
+  EXPECT_EQ(r.iterations, 2);
+}
+
 TEST(RankProperties, InvariantUnderRelabeling) {
   LabeledWeb w = random_web(500, 2000, 3, true);
   std::vector<int> perm(w.labels.size());
