@@ -98,8 +98,8 @@ void add_info_command(CLI::App& app) {
       nlohmann::json r{{"name", name}};
       try {
         auto meta = nlohmann::json::parse(load_ranks(db, name).metadata_json);
-        for (const char* k : {"precision", "method", "damping", "dangling", "iterations",
-                              "converged", "final_delta"}) {
+        for (const char* k : {"precision", "method", "solved_by", "damping", "dangling",
+                              "iterations", "converged", "final_delta"}) {
           if (meta.contains(k)) r[k] = meta[k];
         }
       } catch (const std::exception& e) {
@@ -148,8 +148,10 @@ void add_info_command(CLI::App& app) {
                     r["error"].get<std::string>().c_str());
         continue;
       }
+      std::string method = r.value("method", "?");
+      if (r.contains("solved_by")) method += " (" + r.value("solved_by", "?") + ")";
       std::printf("ranks           %s: %s, %s, d=%g, dangling %s, %d iterations%s\n",
-                  r["name"].get<std::string>().c_str(), r.value("method", "?").c_str(),
+                  r["name"].get<std::string>().c_str(), method.c_str(),
                   r.value("precision", "?").c_str(), r.value("damping", 0.0),
                   r.value("dangling", "?").c_str(), r.value("iterations", 0),
                   r.value("converged", false) ? "" : " (NOT converged)");
