@@ -12,8 +12,10 @@
 //
 // The probe is not wasted: its vector is the start of whichever method continues, and its
 // iterations count in the result.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "rank/solver.hpp"
 
@@ -52,7 +54,7 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
 
   // Continue from the probe's vector; iterations and times reported from where it stopped.
   Problem rest = p;
-  rest.start.dense = first.ranks;
+  rest.start.dense = std::move(first.ranks);  // first keeps only its counts and changes
   RankOptions next = power;
   next.max_iter = o.max_iter - first.iterations;
   if (o.on_iteration) {
