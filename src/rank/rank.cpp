@@ -61,7 +61,7 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   RankResult r;
   switch (o.method) {
     case Method::kAuto:
-      return auto_method(p, o);  // sets r.method itself
+      return auto_method(p, o);  // records which method ran
     case Method::kDirect:
       r = direct_solve(p, o);
       break;
