@@ -8,6 +8,7 @@
 #include "graph/db_layout.hpp"
 #include "graph/label_table.hpp"
 #include "graph/section_file.hpp"
+#include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
 #include "webrank/error.hpp"
 
@@ -188,30 +189,10 @@ Database Database::open(const fs::path& dir) {
 void Database::verify() const {
   for (const Section& s : impl_->sections) s.verify();
   // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
-  // so that no id can index outside the arrays.
+  // so that no id can index outside the arrays. Each array is released once checked, as the
+  // sections are (Section::verify): verifying leaves nothing resident.
   const GraphView& g = impl_->graph;
   const std::uint64_t n = g.num_pages;
-  auto check_adjacency = [&](const Adjacency& a, const char* offsets_name, const char* ids_name) {
-    for (std::uint64_t u = 0; u < n; ++u) {
-      if (a.offsets[u] > a.offsets[u + 1]) {
-        fail((impl_->dir / offsets_name).string(), ": byte ", kSectionHeaderBytes + 8 * u,
-             ": offsets decrease (damaged)");
-      }
-    }
-    std::int64_t bad = -1;
-#pragma omp parallel for reduction(max                                                    \
-                                   : bad) if (static_cast <std::int64_t>(a.ids.size()) >= \
-                                              kMinParallelLinks)
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(a.ids.size()); ++i) {
-      if (a.ids[i] >= n) bad = std::max(bad, i);
-    }
-    if (bad >= 0) {
-      fail((impl_->dir / ids_name).string(), ": byte ", kSectionHeaderBytes + 4 * bad, ": page id ",
-           a.ids[bad], " out of range (", n, " pages)");
-    }
-  };
-  check_adjacency(g.out, layout::kFwdOffsets, layout::kFwdTargets);
-  check_adjacency(g.in, layout::kBwdOffsets, layout::kBwdSources);
   auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
     for (std::uint64_t u = 0; u < n; ++u) {
       if (lo[u] > lo[u + 1]) {
@@ -219,7 +200,26 @@ void Database::verify() const {
              ": offsets decrease (damaged)");
       }
     }
+    release_pages(lo.data(), lo.size_bytes());
   };
+  auto check_ids = [&](std::span<const PageId> ids, const char* name) {
+    std::int64_t bad = -1;
+#pragma omp parallel for reduction(max                                                  \
+                                   : bad) if (static_cast <std::int64_t>(ids.size()) >= \
+                                              kMinParallelLinks)
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(ids.size()); ++i) {
+      if (ids[i] >= n) bad = std::max(bad, i);
+    }
+    if (bad >= 0) {
+      fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 4 * bad, ": page id ",
+           ids[bad], " out of range (", n, " pages)");
+    }
+    release_pages(ids.data(), ids.size_bytes());
+  };
+  check_offsets(g.out.offsets, layout::kFwdOffsets);
+  check_ids(g.out.ids, layout::kFwdTargets);
+  check_offsets(g.in.offsets, layout::kBwdOffsets);
+  check_ids(g.in.ids, layout::kBwdSources);
   check_offsets(impl_->labels.offsets, layout::kLabelOffsets);
   if (impl_->page_data) {
     check_offsets(impl_->final_url.offsets, layout::kPageFinalUrlOffsets.file);
@@ -227,13 +227,7 @@ void Database::verify() const {
     check_offsets(impl_->text.offsets, layout::kPageTextOffsets.file);
     check_offsets(impl_->anchors.offsets, layout::kPageAnchorOffsets.file);
     check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
-    const auto& t = impl_->nofollow_targets;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      if (t[i] >= n) {
-        fail((impl_->dir / layout::kNofollowTargets.file).string(), ": byte ",
-             kSectionHeaderBytes + 4 * i, ": page id ", t[i], " out of range (", n, " pages)");
-      }
-    }
+    check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
   }
 }
 

@@ -172,6 +172,7 @@ void Section::verify() const {
     const std::uint64_t len = std::min(header_.block_size, payload - off);
     if (XXH3_64bits(bytes.data() + kSectionHeaderBytes + off, len) != table[b])
       bad = std::min(bad, b);
+    file_.release(kSectionHeaderBytes + off, len);  // read once: keep it out of the RSS
   }
   if (bad != kNone) {
     const std::uint64_t off = kSectionHeaderBytes + bad * header_.block_size;

@@ -77,6 +77,8 @@ class Section {
                       std::uint32_t elem_size);
 
   // Re-hashes every block; throws Error naming the file and the byte range of a damaged block.
+  // Each block is unmapped from the process once hashed (MappedFile::release): verifying does
+  // not leave the whole database in the process's resident memory.
   void verify() const;
 
   const SectionHeader& header() const { return header_; }

@@ -7,6 +7,12 @@
 
 namespace webrank {
 
+// Unmaps from this process the whole pages inside [data, data + bytes) of a file mapping: they
+// stay in the page cache, and the next read maps them again. For a pass that reads a database
+// once (the checksum pass), so that it does not leave the whole file in the process's resident
+// memory.
+void release_pages(const void* data, std::size_t bytes);
+
 class MappedFile {
  public:
   MappedFile() = default;
@@ -20,6 +26,11 @@ class MappedFile {
 
   std::span<const std::byte> bytes() const { return {data_, size_}; }
   std::size_t size() const { return size_; }
+
+  // release_pages() for [offset, offset + length) of the file.
+  void release(std::size_t offset, std::size_t length) const {
+    if (data_) release_pages(data_ + offset, length);
+  }
 
  private:
   const std::byte* data_ = nullptr;
