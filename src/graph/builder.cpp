@@ -273,13 +273,23 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
 
   progress.stage = "writing";
   if (o.on_progress) o.on_progress(progress);
-  write_section(dir, layout::kFwdOffsets, csr.out_offsets, manifest);
-  write_section(dir, layout::kFwdTargets, csr.out_ids, manifest);
-  write_section(dir, layout::kBwdOffsets, csr.in_offsets, manifest);
-  write_section(dir, layout::kBwdSources, csr.in_ids, manifest);
-  if (o.weighted) {
-    write_section(dir, layout::kFwdWeights, csr.out_weights, manifest);
-    write_section(dir, layout::kBwdWeights, csr.in_weights, manifest);
+  // Copying into the page cache runs at a few GB/s per core: the two directions are written by
+  // two threads, each listing its sections in its own manifest part.
+  nlohmann::json forward, backward;
+  concurrently(
+      [&] {
+        write_section(dir, layout::kFwdOffsets, csr.out_offsets, forward);
+        write_section(dir, layout::kFwdTargets, csr.out_ids, forward);
+        if (o.weighted) write_section(dir, layout::kFwdWeights, csr.out_weights, forward);
+      },
+      [&] {
+        write_section(dir, layout::kBwdOffsets, csr.in_offsets, backward);
+        write_section(dir, layout::kBwdSources, csr.in_ids, backward);
+        if (o.weighted) write_section(dir, layout::kBwdWeights, csr.in_weights, backward);
+      });
+  for (const nlohmann::json* part : {&forward, &backward}) {
+    for (const auto& [file, entry] : (*part)["sections"].items())
+      manifest["sections"][file] = entry;
   }
   return stats;
 }

@@ -22,7 +22,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <exception>
 #include <limits>
 
 #include "graph/strong_components.hpp"
@@ -59,30 +58,6 @@ Totals over_pages(std::int64_t k, F&& f) {
   Totals total{};
   for (const Totals& x : part) total += x;
   return total;
-}
-
-// Runs a() and b() at the same time when there is more than one thread; an exception (an
-// allocation failing) is rethrown once both are done, as it may not leave an OpenMP region.
-template <typename A, typename B>
-void concurrently(A&& a, B&& b) {
-  std::exception_ptr failed[2];
-  auto guarded = [&](auto& f, std::exception_ptr& e) {
-    try {
-      f();
-    } catch (...) {
-      e = std::current_exception();
-    }
-  };
-#pragma omp parallel sections if (omp_get_max_threads() > 1)
-  {
-#pragma omp section
-    guarded(a, failed[0]);
-#pragma omp section
-    guarded(b, failed[1]);
-  }
-  for (const std::exception_ptr& e : failed) {
-    if (e) std::rethrow_exception(e);
-  }
 }
 
 struct SweepTotals {
