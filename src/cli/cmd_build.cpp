@@ -21,8 +21,12 @@ struct BuildArgs {
 };
 
 // "reading 120 MB of 1.2 GB (10%), 20s left, 60 MB/s" on a terminal, JSON lines on request.
+// Every change of stage is shown (the 100 ms throttle applies within a stage): a reader of the
+// JSON lines sees each stage begin.
 std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) {
-  return [&line](const BuildProgress& p) {
+  return [&line, stage = std::string()](const BuildProgress& p) mutable {
+    const bool new_stage = p.stage != stage;
+    stage = p.stage;
     const double t = line.elapsed();
     std::string text = cat(p.stage, " ", human_bytes(static_cast<double>(p.bytes_read)));
     if (p.bytes_total > 0 &&
@@ -34,8 +38,10 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
       if (frac > 0.01 && t > 0.5) text += cat(", ", human_duration(t / frac - t), " left");
     }
     if (t > 0) text += cat(", ", human_bytes(static_cast<double>(p.bytes_read) / t), "/s");
-    line.update(text, cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
-                          p.bytes_total, R"(,"seconds":)", t, "}"));
+    line.update(text,
+                cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
+                    p.bytes_total, R"(,"seconds":)", t, "}"),
+                new_stage);
   };
 }
 
