@@ -26,6 +26,7 @@ ImportRealGraphs uses the web graphs of <repo>/../shared/data and skips with
 """
 
 import gzip
+import json
 import os
 import random
 import struct
@@ -170,6 +171,18 @@ class ImportCase(WebrankTestCase):
 
 # --------------------------------------------------------------------------------------------
 class ImportSmallFiles(ImportCase):
+
+    def test_build_progress_json_names_every_stage(self):
+        # a build this small takes milliseconds: each stage still gets its line, in order
+        self.write("e.txt", "".join("%d %d\n" % (i, (i * 7) % 50) for i in range(200)))
+        res = self.wr("build", "e.txt", "-o", "db", "--progress", "json")
+        stages = []
+        for line in res.err.splitlines():
+            if line.startswith("{"):
+                stage = json.loads(line)["stage"]
+                if not stages or stages[-1] != stage:
+                    stages.append(stage)
+        self.assertEqual(stages, ["reading", "sorting", "writing"], res.err)
 
     def test_matrix_market(self):
         self.write("m.mtx", "%%MatrixMarket matrix coordinate real general\n% a comment\n"
