@@ -82,10 +82,13 @@ class Compare(WebrankTestCase):
         for name, source in (("tiny", mtx), ("urls", self.path("urls.txt"))):
             g = graphs[name]
             rows = self.rows(g)
-            self.assertEqual(sorted(rows), ["networkx", "webrank-double", "webrank-float",
-                                            "webrank-gs-double"])
+            self.assertEqual(sorted(rows), ["networkx", "webrank-auto-double", "webrank-double",
+                                            "webrank-float", "webrank-gs-double"])
+            self.assertRegex(rows["webrank-auto-double"]["tool"],
+                             r"^webrank auto \((power|gauss-seidel)\)$")
             for key, tol in (("webrank-double", 1e-8), ("webrank-gs-double", 1e-8),
-                             ("networkx", 1e-8), ("webrank-float", 1e-4)):
+                             ("webrank-auto-double", 1e-8), ("networkx", 1e-8),
+                             ("webrank-float", 1e-4)):
                 self.assertLessEqual(rows[key]["l1_to_reference"], tol, f"{name} {key}")
             # The peers' input is numbered by the original's page ids: map the reference back
             # through the labels of a database built from the original input.
