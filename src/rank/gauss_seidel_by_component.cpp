@@ -273,19 +273,36 @@ class ComponentSolver {
   double weight(std::uint64_t e) const { return Weighted ? g_.in.weights[e] : 1.0; }
   double start(PageId u) const { return p_.start[u] / (1 - d_); }  // = R/(1 − d) when leaking
 
-  // A page alone in its component is exact in one step: every backlink but a self-link comes
-  // from a solved component.
-  void solve_single(PageId u) {
-    double sum = 0, self = 0;
+  // Page u's backlinks by where they come from: u itself (the self-link's weight), solved pages
+  // (what they send, summed), and with Internal, pages of the cycle being set up (counted; a
+  // page alone in its component has none, and skips the lookup).
+  struct Received {
+    double self = 0, outside = 0;
+    std::uint64_t internal = 0;
+  };
+  template <bool Internal>
+  Received received(PageId u) const {
+    Received r;
     for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
       const PageId v = g_.in.ids[e];
       if (v == u) {
-        self += weight(e);
+        r.self += weight(e);
+      } else if (Internal && local_[v] != kOutside) {
+        ++r.internal;
       } else {
-        sum += weight(e) * contrib_[v];
+        r.outside += weight(e) * contrib_[v];
       }
     }
-    y_[u] = static_cast<Real>((p_.source[u] + d_ * sum) / (1 - d_ * self * inv_[u]));
+    return r;
+  }
+  // 1 − d·(share of u's out-weight on its self-link): the self-link is solved for.
+  double diagonal(PageId u, const Received& r) const { return 1 - d_ * r.self * inv_[u]; }
+
+  // A page alone in its component is exact in one step: every backlink but a self-link comes
+  // from a solved component.
+  void solve_single(PageId u) {
+    const Received r = received<false>(u);
+    y_[u] = static_cast<Real>((p_.source[u] + d_ * r.outside) / diagonal(u, r));
     contrib_[u] = static_cast<Real>(y_[u] * inv_[u]);
     deltas_[0] += std::abs(static_cast<double>(y_[u]) - start(u));
   }
@@ -310,24 +327,13 @@ class ComponentSolver {
                  Sum inflow;
                  for (std::int64_t i = first; i < last; ++i) {
                    const PageId u = pages[i];
-                   double outside = 0, self = 0;
-                   std::uint64_t internal = 0;
-                   for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
-                     const PageId v = g_.in.ids[e];
-                     if (v == u) {
-                       self += weight(e);
-                     } else if (local_[v] != kOutside) {
-                       ++internal;
-                     } else {
-                       outside += weight(e) * contrib_[v];
-                     }
-                   }
-                   s.offsets[i + 1] = internal;
-                   s.keep[i] = self;
-                   const double diag = 1 - d_ * self * inv_[u];
-                   s.a[i] = (p_.source[u] + d_ * outside) / diag;
+                   const Received r = received<true>(u);
+                   s.offsets[i + 1] = r.internal;
+                   s.keep[i] = r.self;
+                   const double diag = diagonal(u, r);
+                   s.a[i] = (p_.source[u] + d_ * r.outside) / diag;
                    s.b[i] = d_ / diag;
-                   inflow.value += p_.source[u] + d_ * outside;
+                   inflow.value += p_.source[u] + d_ * r.outside;
                    s.inv[i] = static_cast<Real>(inv_[u]);
                    s.x[i] = static_cast<Real>(start(u));
                    s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
