@@ -84,20 +84,20 @@ void add_export_command(CLI::App& app) {
         put(line);
       }
     } else {
+      auto append_page = [&](PageId v) {
+        if (args->ids) {
+          append_id(line, v);
+        } else {
+          line += db.label(v);
+        }
+      };
       for (PageId u = 0; u < db.num_pages(); ++u) {
         for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
-          if (args->ids) {
-            line.clear();
-            append_id(line, u);
-            line += '\t';
-            append_id(line, g.out.ids[i]);
-            line += '\n';
-          } else {
-            line.assign(db.label(u));
-            line += '\t';
-            line += db.label(g.out.ids[i]);
-            line += '\n';
-          }
+          line.clear();
+          append_page(u);
+          line += '\t';
+          append_page(g.out.ids[i]);
+          line += '\n';
           put(line);
         }
       }
