@@ -32,9 +32,10 @@ LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
                            bool merge);
 
 // `weights` is empty (unweighted) or parallel to sources/targets. The input vectors are consumed
-// (freed as soon as possible) to bound peak memory.
+// (freed as soon as possible) to bound peak memory. The sorts keep 32-bit positions while the
+// links fit them, 64-bit past; `wide_positions` forces 64-bit (for tests of that path).
 CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
-                   std::vector<double>&& weights);
+                   std::vector<double>&& weights, bool wide_positions = false);
 
 // Fills a GraphView over the arrays of `links`.
 GraphView view_of(const CsrLinks& links, PageId num_pages);
