@@ -170,6 +170,46 @@ TEST(MappedEdgeList, LargeMixedInput) {
   }
 }
 
+// The numeric fast path reads numbers 8 bytes at a time: every length from 1 to 11 digits, the
+// largest page id and past it, leading zeros, and each number followed by every kind of byte
+// (separators, line ends, letters, bytes past 0x7F, another digit), far from and near the
+// chunk's end, must give the general rule's records.
+TEST(MappedEdgeList, NumbersOfEveryLengthAndEveryFollowingByte) {
+  TempDir dir;
+  std::mt19937_64 rng(11);
+  const std::vector<std::string> special = {"0",          "00",         "01",         "9",
+                                            "99999999",   "100000000",  "012345678",  "4294967294",
+                                            "4294967295", "4294967296", "99999999999"};
+  // What may follow a number without making the line an error.
+  const std::vector<std::string> after_source = {" ",    "  ",   "\n", "\r\n", "x", "\xC3\xA9",
+                                                 "\x80", "\xB5", ":",  "/",    "0", "\t "};
+  const std::vector<std::string> after_target = {" ",    "\r", "x", "\xC3\xA9", "\x80",
+                                                 "\xB0", ":",  "/", "0"};
+  auto number = [&] {
+    if (rng() % 4 == 0) return special[rng() % special.size()];
+    const int digits = 1 + static_cast<int>(rng() % 10);
+    std::string n = std::to_string(1 + rng() % 9);
+    while (static_cast<int>(n.size()) < digits) n += static_cast<char>('0' + rng() % 10);
+    return n;
+  };
+  std::string text;
+  for (int i = 0; i < 6000; ++i) {
+    text += number();
+    text += rng() % 8 == 0 ? after_source[rng() % after_source.size()]
+                           : std::string(rng() % 5 ? "\t" : " ");
+    text += number();
+    if (rng() % 8 == 0) text += after_target[rng() % after_target.size()];
+    text += "\n";
+  }
+  const std::string path = dir.write("numbers.tsv", text);
+  const Outcome expected = streamed(path, false);
+  ASSERT_GT(expected.events.size(), 1000u) << expected;
+  for (std::size_t chunk :
+       {std::size_t{1}, std::size_t{10}, std::size_t{37}, std::size_t{4096}, text.size()}) {
+    EXPECT_EQ(mapped(path, false, chunk), expected) << chunk;
+  }
+}
+
 TEST(MappedEdgeList, OnlyPlainRegularFilesAreMapped) {
   TempDir dir;
   EXPECT_TRUE(is_plain_file(dir.write("p.tsv", "a\tb\n")));
