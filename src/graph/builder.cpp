@@ -113,6 +113,9 @@ class Collector : public EdgeListSink {
     reserve_huge(sources, sources.size() + n);
     reserve_huge(targets, targets.size() + n);
     if (weighted_) weights.reserve(weights.size() + n);
+    for (auto* v : {&sources, &targets}) {
+      populate_in_tasks(v->data() + v->size(), (v->capacity() - v->size()) * sizeof(PageId));
+    }
   }
   void flush() {
     if (queued_.empty()) return;

@@ -4,8 +4,11 @@
 // the default of many distributions, only memory advised like this gets them).
 #pragma once
 
+#include <omp.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -18,6 +21,35 @@ inline void advise_huge_pages(void* data, std::size_t bytes) {
   const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
   const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
   if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
+// Faults in [data, data + bytes) in pieces run as OpenMP tasks, when called inside a parallel
+// region (its threads run them; they are done by the region's next barrier or taskwait); else
+// does nothing (the pages are faulted in on first touch). Zeroing fresh pages is slow in a VM
+// (2.5 GB/s here with 4 KiB pages, down to 0.5 GB/s for huge pages the host must back first),
+// and a fault is taken by the thread touching the page first: the edge-list reader calls this
+// for the arrays its one interning thread fills, so that the parser threads fault them in
+// instead (Kronecker 16M build: reading 0.43 -> 0.19 s after a pause, 0.19 -> 0.18 s right after
+// another build). A hint: errors (kernels before 5.14) are ignored.
+inline void populate_in_tasks(void* data, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+  constexpr std::size_t kPiece = std::size_t{8} << 20;
+  if (!omp_in_parallel()) return;
+  // madvise takes whole pages: the partial first page is left to the first touch.
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto start = reinterpret_cast<std::uintptr_t>(data);
+  const auto aligned = (start + page - 1) & ~(page - 1);
+  if (start + bytes <= aligned) return;
+  char* const begin = reinterpret_cast<char*>(aligned);
+  bytes -= aligned - start;
+  for (std::size_t at = 0; at < bytes; at += kPiece) {
+#pragma omp task default(none) firstprivate(begin, at, bytes, kPiece)
+    ::madvise(begin + at, std::min(kPiece, bytes - at), MADV_POPULATE_WRITE);
+  }
+#else
+  (void)data;
+  (void)bytes;
+#endif
 }
 
 // v.reserve(n), with the new memory advised for huge pages before v's contents are copied in.
