@@ -114,7 +114,7 @@ class Collector : public EdgeListSink {
     reserve_huge(targets, targets.size() + n);
     if (weighted_) weights.reserve(weights.size() + n);
     for (auto* v : {&sources, &targets}) {
-      populate_in_tasks(v->data() + v->size(), (v->capacity() - v->size()) * sizeof(PageId));
+      populate_in_parallel(v->data() + v->size(), (v->capacity() - v->size()) * sizeof(PageId));
     }
   }
   void flush() {
