@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include "graph/strong_components.hpp"
 #include "rank/convergence.hpp"
@@ -240,11 +241,22 @@ class ComponentSolver {
   }
 
   RankResult solve() {
-    for (std::size_t ci = 0; ci < comps_.count(); ++ci) {
+    // The search puts pages without backlinks first and pages without links last, each alone in
+    // its component: within either run no page depends on another, so all threads solve them
+    // (58% of web-NotreDame's pages are dangling).
+    const auto alone = [&](std::size_t c, std::span<const std::uint64_t> offsets) {
+      const PageId u = comps_.pages[comps_.begin[c]];
+      return comps_.size(c) == 1 && offsets[u] == offsets[u + 1];
+    };
+    std::size_t lead = 0, tail = comps_.count();
+    while (lead < tail && alone(lead, g_.in.offsets)) ++lead;
+    while (tail > lead && alone(tail - 1, g_.out.offsets)) --tail;
+    solve_singles(0, lead);
+    for (std::size_t ci = lead; ci < tail; ++ci) {
       const PageId* pages = comps_.pages.data() + comps_.begin[ci];
       const std::uint64_t k = comps_.size(ci);
       if (k == 1) {
-        solve_single(pages[0]);
+        deltas_[0] += solve_single(pages[0]);
         if (++solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
         continue;
       }
@@ -261,6 +273,7 @@ class ComponentSolver {
                       });
       solved_ += k;
     }
+    solve_singles(tail, comps_.count());
     report(1, 0, 0);
     return result();
   }
@@ -299,12 +312,26 @@ class ComponentSolver {
   double diagonal(PageId u, const Received& r) const { return 1 - d_ * r.self * inv_[u]; }
 
   // A page alone in its component is exact in one step: every backlink but a self-link comes
-  // from a solved component.
-  void solve_single(PageId u) {
+  // from a solved component. Returns the change from the start vector.
+  double solve_single(PageId u) {
     const Received r = received<false>(u);
     y_[u] = static_cast<Real>((p_.source[u] + d_ * r.outside) / diagonal(u, r));
     contrib_[u] = static_cast<Real>(y_[u] * inv_[u]);
-    deltas_[0] += std::abs(static_cast<double>(y_[u]) - start(u));
+    return std::abs(static_cast<double>(y_[u]) - start(u));
+  }
+
+  // Components [first, last), single pages none of which links to another.
+  void solve_singles(std::size_t first, std::size_t last) {
+    const auto k = static_cast<std::int64_t>(last - first);
+    deltas_[0] += over_pages<Sum>(k, [&](std::int64_t from, std::int64_t to, auto) {
+                    Sum change;
+                    for (std::int64_t i = from; i < to; ++i) {
+                      change.value += solve_single(comps_.pages[comps_.begin[first + i]]);
+                    }
+                    return change;
+                  }).value;
+    solved_ += static_cast<std::uint64_t>(k);
+    if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
   }
 
   // A cycle's local system: what the earlier components send, gathered once, and the internal
