@@ -1,5 +1,6 @@
 #include "graph/edge_list_chunk.hpp"
 
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -30,6 +31,7 @@ const char* parse_canonical(const char* p, const char* end, std::uint32_t* value
 // time of a numeric edge list). p must have 9 readable bytes. Returns nullptr if the text at p
 // is not a canonical number of 1-8 digits (parse_canonical then decides).
 const char* parse_canonical_short(const char* p, std::uint32_t* value) {
+  static_assert(std::endian::native == std::endian::little, "reads text 8 bytes at a time");
   constexpr std::uint64_t kHigh = 0x8080808080808080;
   std::uint64_t x;
   std::memcpy(&x, p, 8);  // little-endian: the first character in the low byte

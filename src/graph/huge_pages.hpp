@@ -1,7 +1,8 @@
-// Transparent huge pages for the builder's large arrays. The counting sorts scatter links all
-// over arrays of hundreds of MB: with 4 KiB pages nearly every write misses the TLB and every
-// first touch is a page fault; 2 MiB pages cut both (where the kernel's THP mode is "madvise",
-// the default of many distributions, only memory advised like this gets them).
+// Transparent huge pages for the builder's large arrays, faulted in on all threads. The counting
+// sorts scatter links all over arrays of hundreds of MB: with 4 KiB pages nearly every write
+// misses the TLB and every first touch is a page fault; 2 MiB pages cut both (where the kernel's
+// THP mode is "madvise", the default of many distributions, only memory advised like this gets
+// them), and faulting the pages in on every thread spreads the zeroing.
 #pragma once
 
 #include <omp.h>
