@@ -31,11 +31,15 @@ LinkLists sorted_out_lists(PageId num_pages, std::vector<PageId>&& sources,
                            std::vector<PageId>&& targets, std::vector<double>&& weights,
                            bool merge);
 
+// How build_csr sorts; every way gives the same result. kAuto: in two passes (by ranges of pages,
+// then within each range) where ids leave room for it, else in one pass with 32-bit positions
+// while the links fit them, 64-bit past. The others force one pass (for tests of those paths).
+enum class CsrSort { kAuto, kOnePass32, kOnePass64 };
+
 // `weights` is empty (unweighted) or parallel to sources/targets. The input vectors are consumed
-// (freed as soon as possible) to bound peak memory. The sorts keep 32-bit positions while the
-// links fit them, 64-bit past; `wide_positions` forces 64-bit (for tests of that path).
+// (freed as soon as possible) to bound peak memory.
 CsrLinks build_csr(PageId num_pages, std::vector<PageId>&& sources, std::vector<PageId>&& targets,
-                   std::vector<double>&& weights, bool wide_positions = false);
+                   std::vector<double>&& weights, CsrSort sort = CsrSort::kAuto);
 
 // Fills a GraphView over the arrays of `links`.
 GraphView view_of(const CsrLinks& links, PageId num_pages);

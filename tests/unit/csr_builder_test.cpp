@@ -1,6 +1,7 @@
 // The counting-sort CSR build against a comparison sort: out-lists sorted by target, identical
 // links merged with their weights added in input order, backlists sorted by source; the same
-// with one thread or several and with 32- or 64-bit sort positions.
+// with one thread or several, sorted in two passes or in one with 32- or 64-bit positions, and
+// where the two-pass sort does not apply (ids too wide to pack, one range holding most links).
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -55,7 +56,7 @@ void expect_lists(PageId n, const std::vector<std::uint64_t>& offsets,
   }
 }
 
-void check_build(const Links& l, bool wide_positions, int threads) {
+void check_build(const Links& l, CsrSort sort, int threads) {
   Expected out, in;
   for (std::size_t i = 0; i < l.sources.size(); ++i) {  // weights added in input order
     const double w = l.weights.empty() ? 1.0 : l.weights[i];
@@ -66,20 +67,33 @@ void check_build(const Links& l, bool wide_positions, int threads) {
   omp_set_num_threads(threads);
   Links copy = l;
   const CsrLinks csr = build_csr(l.pages, std::move(copy.sources), std::move(copy.targets),
-                                 std::move(copy.weights), wide_positions);
+                                 std::move(copy.weights), sort);
   omp_set_num_threads(before);
-  SCOPED_TRACE(::testing::Message() << "threads " << threads << ", wide " << wide_positions);
+  SCOPED_TRACE(::testing::Message()
+               << "threads " << threads << ", sort " << static_cast<int>(sort));
   expect_lists(l.pages, csr.out_offsets, csr.out_ids, csr.out_weights, out);
   expect_lists(l.pages, csr.in_offsets, csr.in_ids, csr.in_weights, in);
 }
 
-TEST(CsrBuilder, MatchesAComparisonSortWithEitherPositionWidth) {
+TEST(CsrBuilder, MatchesAComparisonSortEveryWay) {
   for (bool weighted : {false, true}) {
     const Links l = random_links(300'000, 5'000, weighted, weighted ? 7 : 3);
-    for (bool wide : {false, true}) {
-      for (int threads : {1, 3}) check_build(l, wide, threads);
+    for (CsrSort sort : {CsrSort::kAuto, CsrSort::kOnePass32, CsrSort::kOnePass64}) {
+      for (int threads : {1, 3}) check_build(l, sort, threads);
     }
   }
+}
+
+TEST(CsrBuilder, MatchesAComparisonSortWhereTwoPassesDoNotApply) {
+  // 3M pages: ids of 22 bits leave too little room for a place in a range of 2^13 pages.
+  for (bool weighted : {false, true}) {
+    check_build(random_links(200'000, 3'000'000, weighted, 5), CsrSort::kAuto, 3);
+  }
+  // Most links into one page: its range would hold them all.
+  Links star = random_links(200'000, 20'000, true, 9);
+  for (std::size_t i = 0; i < star.targets.size(); i += 4) star.targets[i] = 12'345;
+  for (std::size_t i = 1; i < star.targets.size(); i += 4) star.targets[i] = 12'346;
+  check_build(star, CsrSort::kAuto, 3);
 }
 
 TEST(CsrBuilder, SortedOutListsKeepRepeatsInInputOrderUnlessMerged) {
