@@ -85,9 +85,10 @@ bool packs(PageId n) {
 // (packs()): the first pass scatters the items into ranges of 2^shift keys, few write streams,
 // each item stored as value << shift | (key's place in its range); the second sorts each range,
 // whose counters and items fit in cache, from a copy of it. One pass writes each item to a line
-// of its own, a miss in every cache once the pages outnumber the lines (Kronecker 16M: the sorting
-// stage 0.255 -> 0.230 s quiet, 0.329 -> 0.274 s on a busy host). Returns nothing if one range
-// holds more than a quarter of the items (a few huge lists): the one-pass sort takes those.
+// of its own, a miss in every cache once the pages outnumber the lines (Kronecker 16M, 2 threads:
+// the sorting stage 0.419 -> 0.298 s, medians of 11 builds on a busy host). Returns nothing if
+// one range holds more than a quarter of the items (a few huge lists): the one-pass sort takes
+// those, as it takes webs of more than ~1.5M pages, whose ids do not pack.
 template <typename ForPart>
 std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int threads,
                                                  const std::vector<double>& in_weights,
