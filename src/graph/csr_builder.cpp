@@ -68,17 +68,24 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts<Cursor>& local, Pa
   return offsets;
 }
 
-// The two-pass sort below cuts the keys (pages) into ranges of 2^shift: at most ~512 ranges, so
-// that its first pass writes to few streams, and at most 2^16 keys per range.
+// The two-pass sort below cuts the keys (pages) into ranges of 2^shift: wide enough for at most
+// ~512 ranges (few write streams in its first pass), at most 2^16 pages, and narrower where a
+// page id leaves less room beside a key's place in its range. Kronecker 16M (646k pages):
+// sorting stage 0.193-0.198 s with 2^11-page ranges, 0.214-0.226 with 2^12; R-MAT 100M links
+// (4.3M pages, 2^9-page ranges, the widest that pack): 2.3-2.7 s in one pass, 1.43-1.55 s in two.
 int range_shift(PageId n) {
   int shift = 8;
   while (shift < 16 && (static_cast<std::uint64_t>(n) >> shift) > 512) ++shift;
-  return shift;
+  const int bits = std::bit_width(static_cast<std::uint32_t>(n));
+  return std::min({shift, 32 - bits, bits});
 }
 
-// Whether a page id and a key's place within its range fit one 32-bit word together.
+// Whether the two-pass sort applies: ids leave room for a place, and the ranges are not so many
+// that the first pass's write streams outgrow the caches (webs of more than ~8M pages).
+constexpr std::uint64_t kMaxRanges = 1 << 14;
 bool packs(PageId n) {
-  return std::bit_width(static_cast<std::uint32_t>(n)) + range_shift(n) <= 32;
+  const int shift = range_shift(n);
+  return shift >= 1 && (static_cast<std::uint64_t>(n) >> shift) < kMaxRanges;
 }
 
 // The same stable counting sort in two passes, for webs whose ids pack with their key's place
@@ -88,7 +95,7 @@ bool packs(PageId n) {
 // of its own, a miss in every cache once the pages outnumber the lines (Kronecker 16M, 2 threads:
 // the sorting stage 0.419 -> 0.298 s, medians of 11 builds on a busy host). Returns nothing if
 // one range holds more than a quarter of the items (a few huge lists): the one-pass sort takes
-// those, as it takes webs of more than ~1.5M pages, whose ids do not pack.
+// those, as it takes webs too large for packs().
 template <typename ForPart>
 std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int threads,
                                                  const std::vector<double>& in_weights,
