@@ -175,8 +175,9 @@ class Collector : public EdgeListSink {
 
  private:
   static constexpr std::size_t kBatch = 1 << 16;
-  // build_csr's peak per link: the input arrays and the by-target lists (see csr_builder.cpp).
-  static constexpr std::uint64_t kPeakBytesPerLink = 12, kPeakBytesPerWeightedLink = 28;
+  // build_csr's peak per link: the input arrays, the by-target lists and the two-pass sort's
+  // copies of its largest range (see csr_builder.cpp).
+  static constexpr std::uint64_t kPeakBytesPerLink = 14, kPeakBytesPerWeightedLink = 34;
   static constexpr std::uint64_t kCheckEvery = 1 << 12;
   // What the parallel reader holds besides the links: chunks of text and parsed records in flight.
   static constexpr std::uint64_t kReaderBytes = std::uint64_t{64} << 20;

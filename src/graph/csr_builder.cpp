@@ -97,8 +97,9 @@ bool packs(PageId n) {
 // whose counters and items fit in cache, from a copy of it. One pass writes each item to a line
 // of its own, a miss in every cache once the pages outnumber the lines (Kronecker 16M, 2 threads:
 // the sorting stage 0.419 -> 0.298 s, medians of 11 builds on a busy host). Returns nothing if
-// one range holds more than a quarter of the items (a few huge lists): the one-pass sort takes
-// those, as it takes webs too large for packs().
+// the threads' copies of the largest range would hold more than half of the items (a few huge
+// lists; at most 2 bytes per link more, 6 weighted: Collector's peak per link counts them): the
+// one-pass sort takes those, as it takes webs too large for packs().
 template <typename ForPart>
 std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int threads,
                                                  const std::vector<double>& in_weights,
@@ -122,7 +123,7 @@ std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int 
     largest = std::max(largest, at - range_begin[r]);
   }
   range_begin[ranges] = at;
-  if (largest > m / 4 + 1024) return std::nullopt;
+  if (largest * static_cast<std::uint64_t>(threads) > m / 2 + 4096) return std::nullopt;
   LinkLists out;
   out.ids = std::move(ids);
   out.weights = std::move(weights);
