@@ -68,6 +68,48 @@ std::vector<std::uint64_t> positions_from_counts(ThreadCounts<Cursor>& local, Pa
   return offsets;
 }
 
+// The skeleton both counting sorts share. for_part(part, f) calls f(key, value, i) for every
+// item of part `part`, in order (i indexes the item's weight in `in_weights`); bucket(key) is
+// where an item goes: its key, or its key's range.
+template <typename Count, typename ForPart, typename Bucket>
+void count_parts(int threads, ForPart& for_part, std::vector<std::vector<Count>>& counts,
+                 Bucket bucket) {
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    auto& count = counts[part];
+    for_part(part, [&](PageId key, PageId, std::uint64_t) { ++count[bucket(key)]; });
+  }
+}
+
+// The output arrays, in the memory of `ids` and `weights` (their contents are overwritten).
+LinkLists output_arrays(std::vector<PageId>& ids, std::vector<double>& weights, std::uint64_t m,
+                        bool weighted) {
+  LinkLists out;
+  out.ids = std::move(ids);
+  out.weights = std::move(weights);
+  resize_huge(out.ids, m);
+  resize_huge(out.weights, weighted ? m : 0);
+  return out;
+}
+
+// Scatters each part in order, from cursors[part][bucket(key)] (the first position of the
+// part's items in that bucket) on; stored(key, value) is what goes into out.ids.
+template <typename Cursor, typename ForPart, typename Bucket, typename Stored>
+void scatter_parts(int threads, ForPart& for_part, std::vector<std::vector<Cursor>>& cursors,
+                   Bucket bucket, Stored stored, const std::vector<double>& in_weights,
+                   LinkLists& out) {
+  const bool weighted = !in_weights.empty();
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int part = 0; part < threads; ++part) {
+    auto& cursor = cursors[part];
+    for_part(part, [&](PageId key, PageId value, std::uint64_t i) {
+      const Cursor at = cursor[bucket(key)]++;
+      out.ids[at] = stored(key, value);
+      if (weighted) out.weights[at] = in_weights[i];
+    });
+  }
+}
+
 // The two-pass sort below cuts the keys (pages) into ranges of 2^shift: wide enough for at most
 // ~512 ranges (few write streams in its first pass), at most 2^16 pages, and narrower where a
 // page id leaves less room beside a key's place in its range (more ranges, then). Kronecker 16M
@@ -109,12 +151,9 @@ std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int 
   const int shift = range_shift(n);
   const std::uint32_t place_mask = (1u << shift) - 1;
   const std::size_t ranges = (static_cast<std::size_t>(n) >> shift) + 1;
+  const auto range_of = [shift](PageId key) { return key >> shift; };
   std::vector<std::vector<std::uint64_t>> cursor(threads, std::vector<std::uint64_t>(ranges, 0));
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    auto& count = cursor[part];
-    for_part(part, [&](PageId key, PageId, std::uint64_t) { ++count[key >> shift]; });
-  }
+  count_parts(threads, for_part, cursor, range_of);
   std::vector<std::uint64_t> range_begin(ranges + 1);
   std::uint64_t at = 0, largest = 0;
   for (std::size_t r = 0; r < ranges; ++r) {
@@ -124,20 +163,11 @@ std::optional<LinkLists> counting_sort_by_ranges(PageId n, std::uint64_t m, int 
   }
   range_begin[ranges] = at;
   if (largest * static_cast<std::uint64_t>(threads) > m / 2 + 4096) return std::nullopt;
-  LinkLists out;
-  out.ids = std::move(ids);
-  out.weights = std::move(weights);
-  resize_huge(out.ids, m);
-  resize_huge(out.weights, weighted ? m : 0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    auto& c = cursor[part];
-    for_part(part, [&](PageId key, PageId value, std::uint64_t i) {
-      const std::uint64_t p = c[key >> shift]++;
-      out.ids[p] = value << shift | (key & place_mask);
-      if (weighted) out.weights[p] = in_weights[i];
-    });
-  }
+  LinkLists out = output_arrays(ids, weights, m, weighted);
+  scatter_parts(
+      threads, for_part, cursor, range_of,
+      [shift, place_mask](PageId key, PageId value) { return value << shift | (key & place_mask); },
+      in_weights, out);
   out.offsets.resize(static_cast<std::size_t>(n) + 1);
   out.offsets[n] = m;
 #pragma omp parallel num_threads(threads)
@@ -186,28 +216,15 @@ LinkLists counting_sort(PageId n, std::uint64_t m, int threads,
       return std::move(*sorted);
     }
   }
-  const bool weighted = !in_weights.empty();
   reset_counts(local, threads, n);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    auto& count = local[part];
-    for_part(part, [&](PageId key, PageId, std::uint64_t) { ++count[key]; });
-  }
-  LinkLists out;
-  out.offsets = positions_from_counts(local, n);
-  out.ids = std::move(ids);
-  out.weights = std::move(weights);
-  resize_huge(out.ids, m);
-  resize_huge(out.weights, weighted ? m : 0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-  for (int part = 0; part < threads; ++part) {
-    auto& cursor = local[part];
-    for_part(part, [&](PageId key, PageId value, std::uint64_t i) {
-      const Cursor at = cursor[key]++;
-      out.ids[at] = value;
-      if (weighted) out.weights[at] = in_weights[i];
-    });
-  }
+  const auto itself = [](PageId key) { return key; };
+  count_parts(threads, for_part, local, itself);
+  std::vector<std::uint64_t> offsets = positions_from_counts(local, n);
+  LinkLists out = output_arrays(ids, weights, m, !in_weights.empty());
+  out.offsets = std::move(offsets);
+  scatter_parts(
+      threads, for_part, local, itself, [](PageId, PageId value) { return value; }, in_weights,
+      out);
   return out;
 }
 
