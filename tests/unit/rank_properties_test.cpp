@@ -186,6 +186,38 @@ TEST(RankProperties, AutoPicksTheFasterMethodAndAgrees) {
   EXPECT_EQ(r.iterations, 2);
 }
 
+TEST(RankProperties, LeakIsIteratedAsTheConservingProblemScaled) {
+  // power_iteration.cpp: --dangling leak has the fixed point of the problem that sends dangling
+  // rank along E, scaled, and is iterated that way: as few iterations as that problem, not as
+  // many as it takes the rank to drain into the dangling pages. A sparse web: 5% dangling.
+  const LabeledWeb w = random_web(5000, 15000, 13);
+  for (bool personalized : {false, true}) {
+    RankOptions o = tight(Method::kDirect);
+    o.dangling = Dangling::kLeak;
+    if (personalized) o.source = w.weights({{"p1", 1}, {"p20", 3}, {"p300", 2}});
+    const RankResult direct = run(w, o);
+    o.tol = 1e-10;
+    for (Method m : {Method::kPower, Method::kExtrapolate, Method::kAuto}) {
+      o.method = m;
+      o.dangling = Dangling::kLeak;
+      const RankResult leak = run(w, o);
+      EXPECT_TRUE(leak.converged);
+      EXPECT_FALSE(leak.normalized);
+      // The change of the scaled iterates stops it: within the usual bound of the fixed point.
+      EXPECT_LT(l1(leak.ranks, direct.ranks), leak.error_bound) << to_string(m) << personalized;
+      EXPECT_LT(l1(leak.ranks, direct.ranks), 1e-10) << to_string(m) << personalized;
+      o.dangling = Dangling::kSource;
+      const RankResult source = run(w, o);
+      EXPECT_LE(leak.iterations, source.iterations + 1) << to_string(m) << personalized;
+    }
+    o.method = Method::kPower;
+    o.dangling = Dangling::kLeak;
+    o.precision = Precision::kFloat;
+    o.tol = 1e-6;
+    EXPECT_LT(l1(run(w, o).ranks, direct.ranks), 1e-5);
+  }
+}
+
 TEST(RankProperties, InvariantUnderRelabeling) {
   LabeledWeb w = random_web(500, 2000, 3, true);
   std::vector<int> perm(w.labels.size());
