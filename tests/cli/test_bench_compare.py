@@ -11,7 +11,11 @@ only peer (no C helper to build). They check that
     ids, are the ranks of the original input;
   - every row is there (webrank float, double, gauss-seidel; NetworkX) and agrees with the
     double reference to the accuracy asked for;
-  - a missing graph is an error naming it.
+  - a missing graph is an error naming it;
+  - with --gap, GAP's pr (here tests/cli/fake_gap_pr.py, which follows GAP's command line,
+    input rules and output lines: GAP is not in Debian) gets a comment-free .el copy and the
+    float tolerance, its timers and iterations are read, and its ratios are against the row of
+    webrank --dangling leak, the same problem.
 """
 
 import json
@@ -54,13 +58,14 @@ class ExportIds(WebrankTestCase):
 
 
 class Compare(WebrankTestCase):
-    def compare(self, *graphs, expect=0):
+    def compare(self, *graphs, expect=0, peers="networkx", extra=(), env=None):
         scratch = self.path("scratch")
-        argv = ["/usr/bin/python3", COMPARE, *graphs, "--peers", "networkx", "--runs", "1",
+        argv = ["/usr/bin/python3", COMPARE, *graphs, *extra, "--peers", peers, "--runs", "1",
                 "--no-probe", "--threads", "1", "--scratch", scratch, "--webrank",
                 wrcli.WEBRANK, "--web-pages", "2000", "--web-links", "12000", "--json",
                 self.path("out.json")]
-        p = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, **(env or {})))
         if p.returncode != expect:
             self.fail("bench/compare exit %d (expected %d)\n%s\n%s"
                       % (p.returncode, expect, p.stdout[-3000:], p.stderr[-3000:]))
@@ -102,6 +107,47 @@ class Compare(WebrankTestCase):
             self.assertRanksClose({by_id[int(k)]: v for k, v in ref.items()}, direct, 1e-10,
                                   msg=name)
         self.assertGreater(graphs["web-2000-12000"]["pages"], 1000)
+
+    def test_gap_row_reads_gap_output_and_compares_with_the_leaking_problem(self):
+        # SNAP-style: comment lines (which would silently end GAP's input), a self-link, a
+        # duplicate link, and id 7 that never appears (GAP counts it as a page, webrank not).
+        lines = ["# Directed graph", "# FromNodeId\tToNodeId"]
+        links = [(0, 1), (1, 2), (2, 0), (3, 0), (3, 3), (4, 5), (5, 4), (1, 2), (0, 8), (6, 1)]
+        lines += [f"{u}\t{v}" for u, v in links]
+        src = self.write("snap.txt", "\n".join(lines) + "\n")
+        log = self.path("gap-args.log")
+        fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_gap_pr.py")
+        self.compare(src, peers="", extra=["--gap", fake, "--no-auto", "--no-gauss-seidel"],
+                     env={"FAKE_GAP_LOG": log})
+        with open(self.path("out.json")) as f:
+            rows = self.rows(json.load(f)["graphs"][0])
+        self.assertEqual(sorted(rows), ["gap-float", "webrank-double", "webrank-float",
+                                        "webrank-leak-float"])
+        gap, leak = rows["gap-float"], rows["webrank-leak-float"]
+        self.assertEqual(gap["runs"], 1, gap.get("error"))
+        self.assertIsNone(gap["l1_to_reference"])  # GAP does not write its vector
+        self.assertIsNone(leak["l1_to_reference"])  # another problem than the reference's
+        self.assertGreater(gap["iterations"], 3)
+        self.assertTrue(gap["converged"])
+        self.assertLess(gap["final_delta"], 1e-6)
+        self.assertEqual(gap["warning"], "9 pages, webrank has 8 (GAP counts every id up to the "
+                         "largest as a page); 8 links, webrank has 9 (GAP drops self-links)")
+        self.assertAlmostEqual(gap["rank_x_webrank"], gap["rank_seconds"] / leak["rank_seconds"])
+        with open(log) as f:
+            argv = f.read().split()
+        el = argv[argv.index("-f") + 1]
+        self.assertEqual(argv[argv.index("-t") + 1], "1e-06")
+        self.assertEqual(argv[argv.index("-n") + 1], "1")
+        with open(el) as f:
+            self.assertEqual(f.read(), "".join(f"{u} {v}\n" for u, v in links))
+        # webrank's leaking ranks: rank lost to dangling pages and nowhere else.
+        db = os.path.join(self.path("scratch"), "snap", "webrank.db")
+        with open(os.path.join(db, "ranks", "bench-webrank-leak-float.json")) as f:
+            self.assertEqual(json.load(f)["dangling"], "leak")
+
+    def test_gap_that_is_not_executable_is_an_error(self):
+        p = self.compare(self.path("x.txt"), extra=["--gap", self.path("nope")], expect=2)
+        self.assertIn("--gap", p.stderr)
 
     def test_missing_graph_is_named(self):
         p = self.compare(self.path("no-such-graph.txt"), expect=1)
