@@ -23,6 +23,13 @@ struct StrongComponents {
   std::vector<PageId> pages;
   std::vector<std::uint64_t> begin;  // component c is pages[begin[c], begin[c+1])
   std::vector<std::uint32_t> of;     // of[page] = its component
+  // level[c]: 0 when no other component links to c, else one more than the highest level of
+  // the components that do. Components of one level never link to each other, so they can be
+  // solved at the same time (crawls have about 20 levels). kInOrder marks components that must
+  // be taken in order after all others: pages without links (no level is computed for them),
+  // and any component that would be deeper than kInOrder.
+  static constexpr std::uint32_t kInOrder = 0xFFFF;
+  std::vector<std::uint32_t> level;
 
   std::size_t count() const { return begin.size() - 1; }
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "webrank/graph.hpp"
@@ -56,6 +57,22 @@ void check(const OwnedGraph& graph) {
     }
     for (PageId b : g.out.neighbors(a)) EXPECT_LE(c.of[a], c.of[b]) << "link " << a << "->" << b;
   }
+  // Levels: pages without links (with backlinks) are taken in order; every other component is
+  // one level above the highest component linking to it, 0 with none.
+  ASSERT_EQ(c.level.size(), c.count());
+  std::vector<std::uint32_t> expected(c.count(), 0);
+  for (std::size_t k = 0; k < c.count(); ++k) {
+    for (std::uint64_t i = c.begin[k]; i < c.begin[k + 1]; ++i) {
+      const PageId u = c.pages[i];
+      if (g.out.degree(u) == 0 && g.in.degree(u) > 0) expected[k] = StrongComponents::kInOrder;
+      for (PageId v : g.in.neighbors(u)) {
+        if (c.of[v] != k && expected[k] != StrongComponents::kInOrder) {
+          expected[k] = std::max(expected[k], expected[c.of[v]] + 1);
+        }
+      }
+    }
+    EXPECT_EQ(c.level[k], expected[k]) << "component " << k;
+  }
 }
 
 TEST(StrongComponents, SmallCases) {
@@ -66,6 +83,21 @@ TEST(StrongComponents, SmallCases) {
   check(OwnedGraph(4, {{0, 1, 1}, {1, 0, 1}, {2, 3, 1}, {3, 2, 1}, {1, 2, 1}}, false));
   const StrongComponents c = strong_components(OwnedGraph(3, {{2, 1, 1}, {1, 0, 1}}, false).view());
   EXPECT_EQ(c.pages, (std::vector<PageId>{2, 1, 0}));  // upstream first
+  EXPECT_EQ(c.level, (std::vector<std::uint32_t>{0, 1, StrongComponents::kInOrder}));
+  // Two cycles fed by one page, and a cycle fed by both: levels 0, 1, 1, 2.
+  const StrongComponents d = strong_components(OwnedGraph(6,
+                                                          {{0, 1, 1},
+                                                           {0, 3, 1},
+                                                           {1, 2, 1},
+                                                           {2, 1, 1},
+                                                           {3, 4, 1},
+                                                           {4, 3, 1},
+                                                           {2, 5, 1},
+                                                           {4, 5, 1},
+                                                           {5, 5, 1}},
+                                                          false)
+                                                   .view());
+  EXPECT_EQ(d.level, (std::vector<std::uint32_t>{0, 1, 1, 2}));
 }
 
 TEST(StrongComponents, RandomGraphsMatchReachability) {
@@ -76,6 +108,18 @@ TEST(StrongComponents, RandomGraphsMatchReachability) {
     std::vector<OwnedGraph::Link> l;
     for (int i = 0; i < links; ++i) l.push_back({PageId(rng() % n), PageId(rng() % n), 1.0});
     check(OwnedGraph(n, l, false));
+  }
+}
+
+TEST(StrongComponents, DeepLevelsAreTakenInOrder) {
+  // A path: page i is its own component at level i, until the levels run out.
+  const PageId n = StrongComponents::kInOrder + 100;
+  std::vector<OwnedGraph::Link> l;
+  for (PageId u = 0; u + 1 < n; ++u) l.push_back({u, u + 1, 1.0});
+  const StrongComponents c = strong_components(OwnedGraph(n, l, false).view());
+  ASSERT_EQ(c.count(), n);
+  for (PageId u = 0; u < n; ++u) {
+    ASSERT_EQ(c.level[c.of[u]], std::min<PageId>(u, StrongComponents::kInOrder)) << u;
   }
 }
 
