@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "webrank/rank.hpp"
@@ -49,10 +50,16 @@ class ConvergenceTracker {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  // The result: ranks widened to double, LAW's error bound d/(1−d)·‖Δ‖₁, the elapsed time.
-  template <typename Real>
-  RankResult finish(const std::vector<Real>& ranks, double damping, bool normalized) {
-    r_.ranks.assign(ranks.begin(), ranks.end());
+  // The result: ranks widened to double (a vector of doubles passed as an rvalue is moved:
+  // copying it would cost fresh memory, slow to fault in), LAW's error bound d/(1−d)·‖Δ‖₁, the
+  // elapsed time.
+  template <typename Vector>
+  RankResult finish(Vector&& ranks, double damping, bool normalized) {
+    if constexpr (std::is_same_v<Vector, std::vector<double>>) {
+      r_.ranks = std::move(ranks);
+    } else {
+      r_.ranks.assign(ranks.begin(), ranks.end());
+    }
     r_.normalized = normalized;
     r_.error_bound = damping < 1 ? damping / (1 - damping) * r_.final_delta : INFINITY;
     r_.seconds = elapsed();

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "rank/convergence.hpp"
 #include "rank/solver.hpp"
@@ -91,7 +92,7 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
   }
   // A Gauss–Seidel change bounds the error like a Jacobi one only loosely; LAW's bound is
   // reported as for power iteration (the tests check the distance empirically).
-  return tracker.finish(rank, d, !p.leak);
+  return tracker.finish(std::move(rank), d, !p.leak);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "rank/convergence.hpp"
 #include "rank/propagation_blocks.hpp"
@@ -280,7 +281,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
       }
     }
   }
-  RankResult r = tracker.finish(rank, d, !p.leak);
+  RankResult r = tracker.finish(std::move(rank), d, !p.leak);
   if (scaled_leak) {
     for (double& x : r.ranks) x *= scale;
   }
