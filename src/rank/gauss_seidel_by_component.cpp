@@ -17,6 +17,10 @@
 // the k-th sweep's change summed over the components still sweeping, in R's units; iterations
 // is the sweep count of the slowest component. They reach on_iteration when the solve is done;
 // on_progress reports pages solved and the sweeps of large components while it runs.
+//
+// Threads: a large component is swept by all threads; smaller ones are solved side by side,
+// one per thread, a level of the component graph at a time (components of one level never link
+// to each other; crawls have about 20 levels, most of their cycles in the first three).
 #include <omp.h>
 
 #include <algorithm>
@@ -24,10 +28,12 @@
 #include <cmath>
 #include <limits>
 #include <span>
+#include <type_traits>
 
 #include "graph/strong_components.hpp"
 #include "rank/convergence.hpp"
 #include "rank/solver.hpp"
+#include "util/fresh_vector.hpp"
 
 namespace webrank {
 namespace {
@@ -40,6 +46,9 @@ constexpr double kMaxFit = 0.3;  // 0.1-0.5 measured: 43-34 sweeps on web-NotreD
 constexpr double kMinAtOne = 0.05;
 // on_progress after this many single pages, and after every sweep of a component this large.
 constexpr std::uint64_t kReportEveryPages = 1 << 14;
+// Components of a level are solved side by side when they hold this many pages in all: below,
+// an OpenMP region costs more than it saves.
+constexpr std::uint64_t kMinSidePages = 1 << 11;
 
 // Runs f(begin, end) -> Totals over [0, k), split among the threads when k is large enough to
 // pay for them; the threads' totals are added in thread order. Small components (most of them)
@@ -88,19 +97,21 @@ struct Sum {
 // where c = x·inv is what the component's pages pass to each other.
 template <typename Real, bool Weighted>
 struct LocalSystem {
-  std::vector<double> a, b;
-  std::vector<std::uint64_t> offsets;  // into sources/weights, per page + 1
-  std::vector<PageId> sources;         // local numbers of in-component backlinks
-  std::vector<double> weights;         // Weighted only
-  std::vector<Real> x, c, inv, previous;
+  // Fresh vectors: set_up_cycle writes every element in loops split among the threads, which
+  // then share the page faults of a large component's first set-up.
+  FreshVector<double> a, b;
+  FreshVector<std::uint64_t> offsets;  // into sources/weights, per page + 1
+  FreshVector<PageId> sources;         // local numbers of in-component backlinks
+  FreshVector<double> weights;         // Weighted only
+  FreshVector<Real> x, c, inv, previous;
   // Σ keep·x = target at the solution (keep = 1 − d·share of the page's out-weight that stays in
   // the component, target = Σ of what enters from outside): each sweep is rescaled to it, which
   // removes the mode in which the component's total rank is off (it decays only slowly).
-  std::vector<double> keep;
+  FreshVector<double> keep;
   double target = 0;
   // The last two sweeps' changes per page (Δ1, Δ2; the sweep's own is Δ0), the dot products of
   // Δ0..Δ2 from the last sweep, and how many of Δ1, Δ2 are real (0 after an extrapolation).
-  std::vector<double> step1, step2;
+  FreshVector<double> step1, step2;
   double d00 = 0, d01 = 0, d02 = 0, d11 = 0, d12 = 0, d22 = 0;
   int history = 0;
 
@@ -217,7 +228,17 @@ struct LocalSystem {
   }
 };
 
-// The whole solve: components in order, each set to its final values before the next.
+// What one thread needs to solve components on its own: a local system to set up, and its
+// share of the solve's bookkeeping (added up when the solve is done).
+template <typename Real, bool Weighted>
+struct Worker {
+  LocalSystem<Real, Weighted> s;
+  std::vector<double> deltas{0.0};  // y units, per sweep index
+  double final_changes = 0;         // y units: the last change of every cycle
+  bool converged = true, some_stalled = false;
+};
+
+// The whole solve: components by level, each set to its final values before the next level.
 template <typename Real, bool Weighted>
 class ComponentSolver {
  public:
@@ -238,6 +259,7 @@ class ComponentSolver {
                    contrib_.resize(n_);
                    local_.assign(n_, kOutside);
                  });
+    workers_.resize(omp_get_max_threads());
   }
 
   RankResult solve() {
@@ -252,26 +274,19 @@ class ComponentSolver {
     while (lead < tail && alone(lead, g_.in.offsets)) ++lead;
     while (tail > lead && alone(tail - 1, g_.out.offsets)) --tail;
     solve_singles(0, lead);
-    for (std::size_t ci = lead; ci < tail; ++ci) {
-      const PageId* pages = comps_.pages.data() + comps_.begin[ci];
-      const std::uint64_t k = comps_.size(ci);
-      if (k == 1) {
-        deltas_[0] += solve_single(pages[0]);
-        if (++solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
-        continue;
+    // The rest by level, in order within a level (stable counting sort).
+    std::vector<std::uint32_t> by_level;
+    std::vector<std::size_t> level_begin;
+    group_by_level(lead, tail, by_level, level_begin);
+    for (std::size_t l = 0; l + 1 < level_begin.size(); ++l) {
+      const std::uint32_t* first = by_level.data() + level_begin[l];
+      const std::uint32_t* last = by_level.data() + level_begin[l + 1];
+      if (comps_.level[*first] == StrongComponents::kInOrder) {
+        for (const std::uint32_t* c = first; c != last; ++c) solve_component(workers_[0], *c);
+      } else {
+        solve_level(first, last);
       }
-      set_up_cycle(pages, k);
-      sweep_cycle(k);
-      over_pages<Sum>(static_cast<std::int64_t>(k),
-                      [&](std::int64_t first, std::int64_t last, auto) {
-                        for (std::int64_t i = first; i < last; ++i) {
-                          y_[pages[i]] = s_.x[i];
-                          contrib_[pages[i]] = s_.c[i];
-                          local_[pages[i]] = kOutside;
-                        }
-                        return Sum{};
-                      });
-      solved_ += k;
+      if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
     }
     solve_singles(tail, comps_.count());
     report(1, 0, 0);
@@ -311,6 +326,74 @@ class ComponentSolver {
   // 1 − d·(share of u's out-weight on its self-link): the self-link is solved for.
   double diagonal(PageId u, const Received& r) const { return 1 - d_ * r.self * inv_[u]; }
 
+  // Components [lead, tail) grouped by level, in order within each: by_level[level_begin[l] ..
+  // level_begin[l + 1]) are the l-th nonempty level's (kInOrder last).
+  void group_by_level(std::size_t lead, std::size_t tail, std::vector<std::uint32_t>& by_level,
+                      std::vector<std::size_t>& level_begin) const {
+    std::uint32_t top = 0;  // the key of kInOrder: one above the deepest level
+    for (std::size_t c = lead; c < tail; ++c) {
+      if (comps_.level[c] != StrongComponents::kInOrder) top = std::max(top, comps_.level[c] + 1);
+    }
+    const auto key = [&](std::size_t c) { return std::min(comps_.level[c], top); };
+    std::vector<std::size_t> count(std::size_t{top} + 2, 0);
+    for (std::size_t c = lead; c < tail; ++c) ++count[key(c) + 1];
+    for (std::size_t l = 0; l + 1 < count.size(); ++l) count[l + 1] += count[l];
+    level_begin.push_back(0);
+    for (std::size_t l = 1; l < count.size(); ++l) {
+      if (count[l] > level_begin.back()) level_begin.push_back(count[l]);
+    }
+    by_level.resize(tail - lead);
+    for (std::size_t c = lead; c < tail; ++c)
+      by_level[count[key(c)]++] = static_cast<std::uint32_t>(c);
+  }
+
+  // The components of one level: large ones one at a time with all threads, the others side by
+  // side, one per thread (dynamic chunks: their sizes vary from 1 page to thousands).
+  void solve_level(const std::uint32_t* first, const std::uint32_t* last) {
+    std::vector<std::uint32_t> small;
+    std::uint64_t small_pages = 0;
+    for (const std::uint32_t* c = first; c != last; ++c) {
+      if (static_cast<std::int64_t>(comps_.size(*c)) >= kMinParallelPages) {
+        solve_component(workers_[0], *c);
+      } else {
+        small.push_back(*c);
+        small_pages += comps_.size(*c);
+      }
+    }
+    const auto k = static_cast<std::int64_t>(small.size());
+#pragma omp parallel if (workers_.size() > 1 && small_pages >= kMinSidePages)
+    {
+      Worker<Real, Weighted>& w = workers_[omp_get_thread_num()];
+#pragma omp for schedule(dynamic, 8)
+      for (std::int64_t i = 0; i < k; ++i) solve_component(w, small[i]);
+    }
+    solved_ += small_pages;
+  }
+
+  // Component c, by worker w. A large component's pages are counted here, a small one's by
+  // solve_level (which may run several at once).
+  void solve_component(Worker<Real, Weighted>& w, std::uint32_t c) {
+    const PageId* pages = comps_.pages.data() + comps_.begin[c];
+    const std::uint64_t k = comps_.size(c);
+    const bool large = static_cast<std::int64_t>(k) >= kMinParallelPages;
+    if (k == 1) {
+      w.deltas[0] += solve_single(pages[0]);
+    } else {
+      set_up_cycle(w.s, pages, k);
+      sweep_cycle(w, k);
+      over_pages<Sum>(static_cast<std::int64_t>(k),
+                      [&](std::int64_t first, std::int64_t last, auto) {
+                        for (std::int64_t i = first; i < last; ++i) {
+                          y_[pages[i]] = w.s.x[i];
+                          contrib_[pages[i]] = w.s.c[i];
+                          local_[pages[i]] = kOutside;
+                        }
+                        return Sum{};
+                      });
+    }
+    if (large || comps_.level[c] == StrongComponents::kInOrder) solved_ += k;
+  }
+
   // A page alone in its component is exact in one step: every backlink but a self-link comes
   // from a solved component. Returns the change from the start vector.
   double solve_single(PageId u) {
@@ -323,13 +406,14 @@ class ComponentSolver {
   // Components [first, last), single pages none of which links to another.
   void solve_singles(std::size_t first, std::size_t last) {
     const auto k = static_cast<std::int64_t>(last - first);
-    deltas_[0] += over_pages<Sum>(k, [&](std::int64_t from, std::int64_t to, auto) {
-                    Sum change;
-                    for (std::int64_t i = from; i < to; ++i) {
-                      change.value += solve_single(comps_.pages[comps_.begin[first + i]]);
-                    }
-                    return change;
-                  }).value;
+    workers_[0].deltas[0] += over_pages<Sum>(k, [&](std::int64_t from, std::int64_t to, auto) {
+                               Sum change;
+                               for (std::int64_t i = from; i < to; ++i) {
+                                 change.value +=
+                                     solve_single(comps_.pages[comps_.begin[first + i]]);
+                               }
+                               return change;
+                             }).value;
     solved_ += static_cast<std::uint64_t>(k);
     if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
   }
@@ -338,17 +422,16 @@ class ComponentSolver {
   // links in local numbers. Two passes over the backlinks (count, then fill) so that a large
   // component is set up by all threads; each thread adds the links it places to its own copy of
   // keep (out-weights that stay inside), summed at the end.
-  void set_up_cycle(const PageId* pages, std::uint64_t k) {
-    LocalSystem<Real, Weighted>& s = s_;
+  void set_up_cycle(LocalSystem<Real, Weighted>& s, const PageId* pages, std::uint64_t k) {
     const auto K = static_cast<std::int64_t>(k);
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
       for (std::int64_t i = first; i < last; ++i) local_[pages[i]] = static_cast<PageId>(i);
       return Sum{};
     });
-    for (auto* v : {&s.a, &s.b}) v->resize(k);
+    for (auto* v : {&s.a, &s.b, &s.keep, &s.step1, &s.step2}) v->resize(k);
     for (auto* v : {&s.x, &s.c, &s.inv, &s.previous}) v->resize(k);
-    for (auto* v : {&s.keep, &s.step1, &s.step2}) v->assign(k, 0.0);
-    s.offsets.assign(k + 1, 0);
+    s.offsets.resize(k + 1);
+    s.offsets[0] = 0;
     s.history = 0;
     s.target = over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
                  Sum inflow;
@@ -364,6 +447,7 @@ class ComponentSolver {
                    s.inv[i] = static_cast<Real>(inv_[u]);
                    s.x[i] = static_cast<Real>(start(u));
                    s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
+                   s.step1[i] = s.step2[i] = 0;
                  }
                  return inflow;
                }).value;
@@ -371,10 +455,11 @@ class ComponentSolver {
     s.sources.resize(s.offsets[k]);
     s.weights.resize(Weighted ? s.offsets[k] : 0);
     const int threads = K >= kMinParallelPages ? omp_get_max_threads() : 1;
-    keep_part_.assign(static_cast<std::size_t>(threads - 1) * k, 0.0);
+    if (threads > 1) keep_part_.resize(static_cast<std::size_t>(threads - 1) * k);
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto concurrent) {
       const int t = concurrent.value ? omp_get_thread_num() : 0;
       double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
+      if (t > 0) std::fill(keep, keep + k, 0.0);
       for (std::int64_t i = first; i < last; ++i) {
         const PageId u = pages[i];
         std::uint64_t at = s.offsets[i];
@@ -401,16 +486,17 @@ class ComponentSolver {
 
   // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
   // rounding level, or reaches --max-iter).
-  void sweep_cycle(std::uint64_t k) {
+  void sweep_cycle(Worker<Real, Weighted>& w, std::uint64_t k) {
+    LocalSystem<Real, Weighted>& s = w.s;
     double best = INFINITY, share = 0, wanted = 0;
     int since_best = 0;
     for (int sweep = 1;; ++sweep) {
-      const double change = s_.sweep();
-      if (deltas_.size() < static_cast<std::size_t>(sweep)) deltas_.push_back(0);
-      deltas_[sweep - 1] += change;
+      const double change = s.sweep();
+      if (w.deltas.size() < static_cast<std::size_t>(sweep)) w.deltas.push_back(0);
+      w.deltas[sweep - 1] += change;
       if (sweep == 1) {
         double mass = 0;
-        for (Real v : s_.x) mass += v;
+        for (Real v : s.x) mass += v;
         wanted = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2;
         // A small component's share can be below what the precision resolves (float: a change
         // of one unit in the last place of each value); it stops there, and the result counts as
@@ -419,21 +505,21 @@ class ComponentSolver {
       }
       if (k >= kReportEveryPages) report(k, sweep, change);
       if (change <= share) {
-        final_changes_ += change;
-        some_stalled_ |= change > wanted;
+        w.final_changes += change;
+        w.some_stalled |= change > wanted;
         return;
       }
-      s_.extrapolate();
+      s.extrapolate();
       if (change < best) {
         best = change;
         since_best = 0;
       } else if (++since_best >= kStallSweeps && best < rounding_) {
-        final_changes_ += change;  // at the rounding level, as above
-        some_stalled_ = true;
+        w.final_changes += change;  // at the rounding level, as above
+        w.some_stalled = true;
         return;
       }
       if (sweep == o_.max_iter) {
-        converged_ = false;
+        w.converged = false;
         return;
       }
     }
@@ -447,17 +533,36 @@ class ComponentSolver {
 
   // R from y; the sweeps' changes in R's units.
   RankResult result() {
+    std::vector<double> deltas;
+    double final_changes = 0;
+    bool converged = true, some_stalled = false;
+    for (const Worker<Real, Weighted>& w : workers_) {
+      if (deltas.size() < w.deltas.size()) deltas.resize(w.deltas.size(), 0.0);
+      for (std::size_t i = 0; i < w.deltas.size(); ++i) deltas[i] += w.deltas[i];
+      final_changes += w.final_changes;
+      converged &= w.converged;
+      some_stalled |= w.some_stalled;
+    }
     double norm = 0;
     for (Real v : y_) norm += v;
     const double scale = p_.leak ? 1 - d_ : 1 / norm;
-    std::vector<double> ranks(n_);
-    for (PageId u = 0; u < n_; ++u) ranks[u] = scale * y_[u];
-    for (std::size_t i = 0; i < deltas_.size(); ++i) {
-      tracker_.record(static_cast<int>(i + 1), deltas_[i] * scale);
+    // In double, y becomes the result in place: a fresh vector of n doubles costs more in page
+    // faults (about 1.8 us per 4 KiB page in this VM) than scaling it.
+    std::vector<double> ranks;
+    if constexpr (std::is_same_v<Real, double>) {
+      ranks = std::move(y_);
+    } else {
+      ranks.assign(y_.begin(), y_.end());
     }
-    RankResult r = tracker_.finish(ranks, d_, !p_.leak);
-    const bool stalled = some_stalled_ && final_changes_ * scale > o_.tol;
-    r.converged = converged_ && !stalled;
+    const auto n = static_cast<std::int64_t>(n_);
+#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
+    for (std::int64_t u = 0; u < n; ++u) ranks[u] *= scale;
+    for (std::size_t i = 0; i < deltas.size(); ++i) {
+      tracker_.record(static_cast<int>(i + 1), deltas[i] * scale);
+    }
+    RankResult r = tracker_.finish(std::move(ranks), d_, !p_.leak);
+    const bool stalled = some_stalled && final_changes * scale > o_.tol;
+    r.converged = converged && !stalled;
     r.stalled = stalled;
     r.components = comps_.count();
     for (std::size_t c = 0; c < comps_.count(); ++c) {
@@ -476,12 +581,9 @@ class ComponentSolver {
   std::vector<double> inv_;
   std::vector<Real> y_, contrib_;  // y, and y/S(u): what a page's links carry
   std::vector<PageId> local_;
-  LocalSystem<Real, Weighted> s_;    // of the cycle being solved
-  std::vector<double> keep_part_;    // threads 1.. of set_up_cycle's keep sums
-  std::vector<double> deltas_{0.0};  // y units, per sweep index
+  std::vector<Worker<Real, Weighted>> workers_;  // one per thread
+  FreshVector<double> keep_part_;  // threads 1.. of set_up_cycle's keep sums (large cycles)
   const double rounding_ = std::sqrt(std::numeric_limits<Real>::epsilon());  // as the tracker's
-  bool converged_ = true, some_stalled_ = false;
-  double final_changes_ = 0;  // y units: the last change of every cycle
   std::uint64_t solved_ = 0, reported_ = 0;
 };
 
