@@ -126,9 +126,10 @@ TEST(RankProperties, GaussSeidelByComponentAgreesWithDirect) {
 // feed more of them, down three levels. Pages are numbered deepest level first, so that the
 // search emits each component right after the ones feeding it: solving a level's components
 // side by side before the level above is final would read unsolved inputs. Two threads must
-// reach the one-thread answer.
-TEST(RankProperties, GaussSeidelSolvesTheComponentsOfALevelSideBySide) {
+// reach the one-thread answer, in double and in float.
+void check_levels_side_by_side(bool weighted) {
   std::mt19937 rng(23);
+  std::uniform_real_distribution<double> weight(0.1, 5.0);
   constexpr int kGiant = 20000, kLevels = 3, kPerLevel = 1500;
   auto page = [](int level, int c, int i) {
     return level == 0
@@ -145,16 +146,20 @@ TEST(RankProperties, GaussSeidelSolvesTheComponentsOfALevelSideBySide) {
     return page(l, c, static_cast<int>(rng() % sizes[l][c]));
   };
   LabeledWeb w;
+  w.weighted = weighted;
+  auto link = [&](const std::string& a, const std::string& b) {
+    w.link(a, b, weighted ? weight(rng) : 1.0);
+  };
   for (int l = kLevels; l >= 0; --l) {
     for (int c = 0; c < static_cast<int>(sizes[l].size()); ++c) {
       const int size = sizes[l][c];
       for (int i = 0; i < size; ++i) {
-        if (size > 1) w.link(page(l, c, i), page(l, c, (i + 1) % size));  // a cycle
-        if (l == 0) w.link(page(l, c, i), page(l, c, static_cast<int>(rng() % size)));
+        if (size > 1) link(page(l, c, i), page(l, c, (i + 1) % size));  // a cycle
+        if (l == 0) link(page(l, c, i), page(l, c, static_cast<int>(rng() % size)));
       }
       if (l > 0) {
-        for (int f = 0; f < 8; ++f) w.link(any_page_of(l - 1), page(l, c, f % size));
-        w.link(page(l, c, 0), "d" + std::to_string(rng() % 5000));  // dangling pages
+        for (int f = 0; f < 8; ++f) link(any_page_of(l - 1), page(l, c, f % size));
+        link(page(l, c, 0), "d" + std::to_string(rng() % 5000));  // dangling pages
       }
     }
   }
@@ -167,8 +172,17 @@ TEST(RankProperties, GaussSeidelSolvesTheComponentsOfALevelSideBySide) {
     const RankResult gs = run(w, o);
     EXPECT_TRUE(gs.converged);
     EXPECT_EQ(gs.largest_component, std::uint64_t(kGiant));
-    EXPECT_LT(l1(gs.ranks, power.ranks), 1e-11) << threads << " threads";
+    EXPECT_LT(l1(gs.ranks, power.ranks), 1e-11) << threads << " threads, weighted " << weighted;
   }
+  o.precision = Precision::kFloat;
+  o.tol = 1e-6;
+  const RankResult f = run(w, o);
+  EXPECT_TRUE(f.converged);
+  EXPECT_LT(l1(f.ranks, power.ranks), 1e-5) << "float, weighted " << weighted;
+}
+
+TEST(RankProperties, GaussSeidelSolvesTheComponentsOfALevelSideBySide) {
+  for (bool weighted : {false, true}) check_levels_side_by_side(weighted);
 }
 
 // Many small cycles among many pages: their shares of --tol fall below what float resolves.
