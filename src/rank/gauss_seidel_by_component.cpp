@@ -286,6 +286,7 @@ class ComponentSolver {
       } else {
         solve_level(first, last);
       }
+      for (const std::uint32_t* c = first; c != last; ++c) solved_ += comps_.size(*c);
       if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
     }
     solve_singles(tail, comps_.count());
@@ -367,15 +368,12 @@ class ComponentSolver {
 #pragma omp for schedule(dynamic, 8)
       for (std::int64_t i = 0; i < k; ++i) solve_component(w, small[i]);
     }
-    solved_ += small_pages;
   }
 
-  // Component c, by worker w. A large component's pages are counted here, a small one's by
-  // solve_level (which may run several at once).
+  // Component c, by worker w (with all threads when it is large).
   void solve_component(Worker<Real, Weighted>& w, std::uint32_t c) {
     const PageId* pages = comps_.pages.data() + comps_.begin[c];
     const std::uint64_t k = comps_.size(c);
-    const bool large = static_cast<std::int64_t>(k) >= kMinParallelPages;
     if (k == 1) {
       w.deltas[0] += solve_single(pages[0]);
     } else {
@@ -391,7 +389,6 @@ class ComponentSolver {
                         return Sum{};
                       });
     }
-    if (large || comps_.level[c] == StrongComponents::kInOrder) solved_ += k;
   }
 
   // A page alone in its component is exact in one step: every backlink but a self-link comes

@@ -4,7 +4,9 @@
 // Why: std::vector<double>::resize(n) zeroes the new elements on the calling thread, and the
 // first write to fresh memory is a page fault (about 1.8 us per 4 KiB page in this VM, so 6.8 ms
 // for the 15 MB that Gauss–Seidel sets up for cnr-2000's largest component). Without the zeroing
-// the faults happen in the filling loop, spread over its threads. Contract: every element is
+// the faults happen in the filling loop, spread over its threads. (AlignedArray, in
+// rank/binned_writer.hpp, is uninitialized too but cannot grow: a solver reusing one buffer for
+// problems of varying size wants resize.) Contract: every element is
 // written before it is read; values a shrink-then-grow leaves behind are stale, not zero.
 #pragma once
 
