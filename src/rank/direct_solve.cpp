@@ -13,6 +13,7 @@
 #include <Eigen/SparseLU>
 #include <chrono>
 #include <cmath>
+#include <span>
 
 #include "rank/solver.hpp"
 #include "webrank/error.hpp"
@@ -29,7 +30,7 @@ using Vector = Eigen::VectorXd;
 constexpr PageId kMaxDirectPages = 20'000;
 
 // I − d·M, optionally with the last row replaced by ones.
-SparseMatrix system_matrix(const GraphView& g, const std::vector<double>& inv, double d,
+SparseMatrix system_matrix(const GraphView& g, std::span<const double> inv, double d,
                            bool last_row_ones) {
   const int n = static_cast<int>(g.num_pages);
   std::vector<Eigen::Triplet<double, int>> t;
@@ -59,7 +60,7 @@ Vector dense(const Distribution& dist, PageId n) {
   return v;
 }
 
-double dangling_sum(const Vector& x, const std::vector<double>& inv) {
+double dangling_sum(const Vector& x, std::span<const double> inv) {
   double s = 0;
   for (Eigen::Index u = 0; u < x.size(); ++u) {
     if (inv[u] == 0) s += x[u];
@@ -78,7 +79,7 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
          " pages); this web has ", n, ": use --method power");
   }
   const double d = p.damping;
-  const std::vector<double> inv = inverse_out_strength(g);
+  const FreshVector<double> inv = inverse_out_strength(g);
   Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> lu;
   Vector r;
   if (d < 1) {

@@ -37,7 +37,7 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
   const GraphView& g = *p.graph;
   const std::int64_t n = g.num_pages;
   const double d = p.damping;
-  const std::vector<double> inv_strength = inverse_out_strength(g);
+  const FreshVector<double> inv_strength = inverse_out_strength(g);
   std::vector<double> diagonal(n, 1.0);  // 1 − d·(share of u's out-weight on its self-link)
   for (std::int64_t u = 0; u < n; ++u) {
     const auto targets = g.out.neighbors(static_cast<PageId>(u));

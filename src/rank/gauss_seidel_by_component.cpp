@@ -575,7 +575,7 @@ class ComponentSolver {
   const double d_;
   ConvergenceTracker tracker_;
   StrongComponents comps_;
-  std::vector<double> inv_;
+  FreshVector<double> inv_;
   std::vector<Real> y_, contrib_;  // y, and y/S(u): what a page's links carry
   std::vector<PageId> local_;
   std::vector<Worker<Real, Weighted>> workers_;  // one per thread

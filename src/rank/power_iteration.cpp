@@ -205,12 +205,11 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   const bool scaled_leak = p.leak && d < 1;
   const bool leak = p.leak && !scaled_leak;  // the leaking iteration itself
   const Distribution& dangling_to = scaled_leak ? p.source : p.dangling;
-  std::vector<double> inv_strength = inverse_out_strength(g);
-  std::vector<Real> inv(inv_strength.begin(), inv_strength.end());
-  std::vector<double>().swap(inv_strength);
+  const FreshVector<Real> inv = inverse_out_strength<Real>(g);
 
   BacklinkSums<Real, Weighted> sweep(g, o);
-  std::vector<Real> rank(n), next(n), contrib(n);
+  std::vector<Real> rank(n), next(n);  // std::vector: the last rank is moved into the result
+  FreshVector<Real> contrib(n);        // written by prepare() before any sweep reads it
   // A scaled leak's start is normalized: the conserving iteration would otherwise first have
   // to drain the excess mass (auto continues from a leaking, hence scaled, vector).
   double start_norm = 1;

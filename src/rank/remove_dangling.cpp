@@ -95,7 +95,7 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o) {
   // 3. Add the removed pages back: k Jacobi rounds over them with the core held fixed.
   std::vector<double> rank(n, 0.0);
   for (PageId v : core_pages) rank[v] = r.ranks[core_id[v]];
-  const std::vector<double> inv = inverse_out_strength(g);
+  const FreshVector<double> inv = inverse_out_strength(g);
   std::vector<PageId> back;
   for (PageId v = 0; v < n; ++v) {
     if (removed_in[v] != 0) back.push_back(v);

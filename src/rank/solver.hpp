@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "util/fresh_vector.hpp"
 #include "util/parallel.hpp"
 #include "webrank/graph.hpp"
 #include "webrank/rank.hpp"
@@ -33,8 +34,11 @@ struct Problem {
   Distribution start;              // R0
 };
 
-// 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages.
-std::vector<double> inverse_out_strength(const GraphView& g);
+// 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds
+// the double quotient. Every element is written by the threads of one parallel loop, into fresh
+// memory, so they share its page faults (fresh_vector.hpp).
+template <typename Real = double>
+FreshVector<Real> inverse_out_strength(const GraphView& g);
 
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
