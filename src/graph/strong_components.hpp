@@ -7,6 +7,8 @@
 // component it reaches, and over backlinks that is after every component linking to it, which is
 // the order wanted; the solvers read the backlinks anyway, so no other part of the database is
 // paged in. O(pages + links) time; up to 32 bytes per page while searching, 8 for the result.
+// On webs larger than the caches the pivot's component (usually the giant one) is found first by
+// breadth-first searches, which also read the forward links (kPivotSearchBytes).
 #pragma once
 
 #include <cstdint>
@@ -35,7 +37,16 @@ struct StrongComponents {
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
 };
 
-// The components of `web` (links of weight 0 count as links).
-StrongComponents strong_components(const GraphView& web);
+// Above this size of backlinks (8 bytes per page + 4 per link: beyond the L3 here), on webs with
+// at most 16 links per page, the search finds the component of a pivot page first, by two
+// breadth-first searches, and Tarjan's search takes it as a single node (strong_components.cpp
+// says why).
+constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
+
+// The components of `web` (links of weight 0 count as links). The result does not depend on
+// pivot_search_bytes except for the numbering of components within the topological order
+// (tests set it to 0 to take the pivot's path on small webs).
+StrongComponents strong_components(const GraphView& web,
+                                   std::uint64_t pivot_search_bytes = kPivotSearchBytes);
 
 }  // namespace webrank

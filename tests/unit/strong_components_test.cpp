@@ -31,10 +31,13 @@ std::vector<std::vector<bool>> reachability(const Adjacency& out, PageId n) {
   return reach;
 }
 
-void check(const OwnedGraph& graph) {
+// pivot_search_bytes 0: the pivot's component is found by breadth-first searches and contracted
+// in the depth-first search, as on webs larger than the caches.
+void check_with(const OwnedGraph& graph, std::uint64_t pivot_search_bytes) {
+  SCOPED_TRACE(pivot_search_bytes == 0 ? "pivot first" : "depth-first only");
   const GraphView g = graph.view();
   const PageId n = g.num_pages;
-  const StrongComponents c = strong_components(g);
+  const StrongComponents c = strong_components(g, pivot_search_bytes);
   ASSERT_EQ(c.pages.size(), n);
   ASSERT_EQ(c.begin.front(), 0u);
   ASSERT_EQ(c.begin.back(), n);
@@ -75,6 +78,11 @@ void check(const OwnedGraph& graph) {
   }
 }
 
+void check(const OwnedGraph& graph) {
+  check_with(graph, kPivotSearchBytes);
+  check_with(graph, 0);
+}
+
 TEST(StrongComponents, SmallCases) {
   check(OwnedGraph(1, {}, false));
   check(OwnedGraph(1, {{0, 0, 1}}, false));             // a self-link
@@ -111,6 +119,35 @@ TEST(StrongComponents, RandomGraphsMatchReachability) {
   }
 }
 
+TEST(StrongComponents, PivotComponentIsContracted) {
+  // A cycle 0..9 (the pivot: page 3 has the most links in times out) fed by page 10 and by the
+  // cycle 11-12, feeding page 13 and the cycle 14-15; and a cycle 16-17 apart. Every check of
+  // check() on both paths, and the contracted cycle comes out whole, after its inputs.
+  std::vector<OwnedGraph::Link> l;
+  for (PageId u = 0; u < 10; ++u) l.push_back({u, (u + 1) % 10, 1.0});
+  for (PageId u : {0, 5, 7}) l.push_back({3, u, 1.0});
+  for (PageId u : {1, 6, 8}) l.push_back({u, 3, 1.0});
+  l.insert(l.end(), {{10, 4, 1.0},
+                     {11, 12, 1.0},
+                     {12, 11, 1.0},
+                     {12, 9, 1.0},
+                     {2, 13, 1.0},
+                     {5, 14, 1.0},
+                     {14, 15, 1.0},
+                     {15, 14, 1.0},
+                     {16, 17, 1.0},
+                     {17, 16, 1.0}});
+  const OwnedGraph graph(18, l, false);
+  check(graph);
+  const StrongComponents c = strong_components(graph.view(), 0);
+  const std::uint32_t cycle = c.of[0];
+  EXPECT_EQ(c.size(cycle), 10u);
+  EXPECT_EQ(c.level[cycle], 1u);  // fed by page 10 (no backlinks: level 0) and the cycle 11-12
+  EXPECT_LT(c.of[11], cycle);
+  EXPECT_GT(c.of[14], cycle);
+  EXPECT_EQ(c.level[c.of[14]], 2u);
+}
+
 TEST(StrongComponents, DeepLevelsAreTakenInOrder) {
   // A path: page i is its own component at level i, until the levels run out.
   const PageId n = StrongComponents::kInOrder + 100;
@@ -129,8 +166,8 @@ TEST(StrongComponents, LongPathNeedsNoCallStack) {
   for (PageId u = 0; u + 1 < n; ++u) l.push_back({u, u + 1, 1.0});
   l.push_back({n - 1, 0, 1.0});
   const OwnedGraph g(n, l, false);
-  const StrongComponents c = strong_components(g.view());
-  EXPECT_EQ(c.count(), 1u);
+  EXPECT_EQ(strong_components(g.view()).count(), 1u);
+  EXPECT_EQ(strong_components(g.view(), 0).count(), 1u);  // found by breadth-first searches
 }
 
 }  // namespace
