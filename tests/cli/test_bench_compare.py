@@ -12,6 +12,7 @@ only peer (no C helper to build). They check that
   - every row is there (webrank float, double, gauss-seidel; NetworkX) and agrees with the
     double reference to the accuracy asked for;
   - a missing graph is an error naming it;
+  - with --order, webrank's database is built in that id order and still compared by label;
   - with --gap, GAP's pr (here tests/cli/fake_gap_pr.py, which follows GAP's command line,
     input rules and output lines: GAP is not in Debian) gets a comment-free .el copy and the
     float tolerance, its timers and iterations are read, and its ratios are against the row of
@@ -107,6 +108,18 @@ class Compare(WebrankTestCase):
             self.assertRanksClose({by_id[int(k)]: v for k, v in ref.items()}, direct, 1e-10,
                                   msg=name)
         self.assertGreater(graphs["web-2000-12000"]["pages"], 1000)
+
+    def test_order_builds_webranks_database_in_that_order_and_compares_by_label(self):
+        self.compare("web", extra=["--order", "degree", "--no-auto"])
+        with open(self.path("out.json")) as f:
+            (g,) = json.load(f)["graphs"]
+        rows = self.rows(g)
+        for key, tol in (("webrank-double", 1e-8), ("webrank-gs-double", 1e-8),
+                         ("networkx", 1e-8), ("webrank-float", 1e-4)):
+            self.assertLessEqual(rows[key]["l1_to_reference"], tol, key)
+        with open(os.path.join(self.path("scratch"), g["graph"], "webrank.db",
+                               "manifest.json")) as f:
+            self.assertEqual(json.load(f)["order"], "degree")
 
     def test_gap_row_reads_gap_output_and_compares_with_the_leaking_problem(self):
         # SNAP-style: comment lines (which would silently end GAP's input), a self-link, a
