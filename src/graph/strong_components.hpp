@@ -8,7 +8,8 @@
 // the order wanted; the solvers read the backlinks anyway, so no other part of the database is
 // paged in. O(pages + links) time; up to 32 bytes per page while searching, 8 for the result.
 // On webs larger than the caches the pivot's component (usually the giant one) is found first by
-// breadth-first searches, which also read the forward links (kPivotSearchBytes).
+// breadth-first searches, which also read the forward links and use every thread
+// (kPivotSearchBytes); the rest of the search runs on the calling thread.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,11 @@ struct StrongComponents {
 // breadth-first searches, and Tarjan's search takes it as a single node (strong_components.cpp
 // says why).
 constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
+
+// Whether strong_components(web, pivot_search_bytes) takes the pivot's way (and so its
+// breadth-first searches run on all threads).
+bool searches_from_pivot(const GraphView& web,
+                         std::uint64_t pivot_search_bytes = kPivotSearchBytes);
 
 // The components of `web` (links of weight 0 count as links). The result does not depend on
 // pivot_search_bytes except for the numbering of components within the topological order

@@ -249,16 +249,22 @@ class ComponentSolver {
         n_(g_.num_pages),
         d_(p.damping),
         tracker_(ConvergenceTracker::for_precision<Real>(o)) {  // times the whole solve
-    // The component search is one thread's work; another meanwhile allocates and fills the
-    // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
-    // web-NotreDame they took a third as long as the search).
-    concurrently([&] { comps_ = strong_components(g_); },
-                 [&] {
-                   inv_ = inverse_out_strength(g_);
-                   y_.resize(n_);
-                   contrib_.resize(n_);
-                   local_.assign(n_, kOutside);
-                 });
+    const auto allocate = [&] {
+      inv_ = inverse_out_strength(g_);
+      y_.resize(n_);
+      contrib_.resize(n_);
+      local_.assign(n_, kOutside);
+    };
+    if (searches_from_pivot(g_)) {
+      // The pivot's breadth-first searches take every thread.
+      allocate();
+      comps_ = strong_components(g_);
+    } else {
+      // The component search is one thread's work; another meanwhile allocates and fills the
+      // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
+      // web-NotreDame they took a third as long as the search).
+      concurrently([&] { comps_ = strong_components(g_); }, allocate);
+    }
     workers_.resize(omp_get_max_threads());
   }
 

@@ -148,6 +148,40 @@ TEST(StrongComponents, PivotComponentIsContracted) {
   EXPECT_EQ(c.level[c.of[14]], 2u);
 }
 
+TEST(StrongComponents, PivotWayMatchesDepthFirstOnALargerWeb) {
+  // Large enough for the breadth-first searches' parallel bottom-up steps (kMinParallelPages):
+  // a random web of 60,000 pages with a giant component, pages without backlinks that feed it
+  // (the last tenth: no page links to them), dangling pages, and 2-cycles among the former. Both
+  // ways must give the same components (each named by its smallest page) with the same levels.
+  std::mt19937 rng(7);
+  const PageId n = 60'000, fed = n - n / 10;
+  std::vector<OwnedGraph::Link> l;
+  for (PageId u = 0; u < n; ++u) {
+    const int links = static_cast<int>(rng() % 9);  // 0: dangling
+    for (int i = 0; i < links; ++i) l.push_back({u, PageId(rng() % fed), 1.0});
+  }
+  for (PageId u = fed; u < fed + 2000; u += 2) {  // 2-cycles upstream of the giant
+    l.insert(l.end(), {{u, u + 1, 1.0}, {u + 1, u, 1.0}});
+  }
+  const OwnedGraph graph(n, l, false);
+  const GraphView g = graph.view();
+  ASSERT_TRUE(searches_from_pivot(g, 0));
+  const StrongComponents depth_first = strong_components(g, ~std::uint64_t{0});
+  const StrongComponents pivot = strong_components(g, 0);
+  ASSERT_EQ(pivot.count(), depth_first.count());
+  const auto first_page = [](const StrongComponents& c, PageId u) {
+    return c.pages[c.begin[c.of[u]]];
+  };
+  std::uint64_t largest = 0;
+  for (PageId u = 0; u < n; ++u) {
+    ASSERT_EQ(first_page(pivot, u), first_page(depth_first, u)) << "page " << u;
+    ASSERT_EQ(pivot.level[pivot.of[u]], depth_first.level[depth_first.of[u]]) << "page " << u;
+    largest = std::max(largest, pivot.size(pivot.of[u]));
+    for (PageId v : g.out.neighbors(u)) ASSERT_LE(pivot.of[u], pivot.of[v]) << u << "->" << v;
+  }
+  EXPECT_GT(largest, n / 2);  // the giant component is there to be found
+}
+
 TEST(StrongComponents, DeepLevelsAreTakenInOrder) {
   // A path: page i is its own component at level i, until the levels run out.
   const PageId n = StrongComponents::kInOrder + 100;
