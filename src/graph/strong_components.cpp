@@ -19,12 +19,12 @@ namespace {
 // giant component is found as (pages the pivot reaches) ∩ (pages that reach the pivot), and the
 // depth-first search then takes it as one node: its links are read page after page, in order.
 
-// The depth-first search pays per page visited, the breadth-first ones per link (two searches,
-// and they read the forward links too): with many links per page the first costs no more. On
-// Kronecker graphs (25 and 31 links per page) both took the same time, and at 1B links the
-// forward links added 3.9 GB to the solver's resident set; on a generated web with 8 links per
-// page the pivot's way took half the time.
-constexpr std::uint64_t kPivotMaxLinksPerPage = 16;
+// Below kPivotSearchBytes (both crawls here) the depth-first search alone is faster: 12-15 ms
+// on cnr-2000 and web-NotreDame against 25-41 ms the pivot's way. Above it the pivot's way took
+// 78-81 ms against 155-196 on the generated 1M-page web (8 links per page) and 86-97 against
+// 175-207 on Kronecker 1M/16M (25 per page), but it also reads the forward links: +64 MB of
+// resident set there, +3.9 GB at 1B links (file pages of the database, which the kernel can
+// drop).
 
 // A set of pages, one bit each: the breadth-first searches test a page per link, and bits keep
 // those tests in the caches (4 MiB for 32M pages).
@@ -158,7 +158,7 @@ std::vector<PageId> pivot_component(const GraphView& web, PageSet& component) {
 
 bool searches_from_pivot(const GraphView& web, std::uint64_t pivot_search_bytes) {
   const std::uint64_t pages = web.num_pages, links = web.in.ids.size();
-  return 8 * pages + 4 * links >= pivot_search_bytes && links <= kPivotMaxLinksPerPage * pages;
+  return 8 * pages + 4 * links >= pivot_search_bytes;
 }
 
 StrongComponents strong_components(const GraphView& web, std::uint64_t pivot_search_bytes) {

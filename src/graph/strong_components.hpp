@@ -38,10 +38,9 @@ struct StrongComponents {
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
 };
 
-// Above this size of backlinks (8 bytes per page + 4 per link: beyond the L3 here), on webs with
-// at most 16 links per page, the search finds the component of a pivot page first, by two
-// breadth-first searches, and Tarjan's search takes it as a single node (strong_components.cpp
-// says why).
+// Above this size of backlinks (8 bytes per page + 4 per link: beyond the L3 here) the search
+// finds the component of a pivot page first, by two breadth-first searches, and Tarjan's search
+// takes it as a single node (strong_components.cpp says why).
 constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
 
 // Whether strong_components(web, pivot_search_bytes) takes the pivot's way (and so its
