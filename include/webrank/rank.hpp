@@ -67,6 +67,9 @@ struct SolveProgress {
   int sweep = 0;                      // of that component, 0 for single pages
   double change = 0;                  // L1 change of its last sweep (unnormalized)
   double seconds = 0;                 // since the solve started
+  // Before any page is solved: the strongly connected components are being found (seconds on
+  // webs of a billion links, during which nothing else is reported).
+  bool searching = false;
 };
 
 struct RankOptions {

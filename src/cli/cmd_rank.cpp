@@ -125,7 +125,12 @@ void add_rank_command(CLI::App& app) {
     o.on_progress = [&](const SolveProgress& p) {
       char text[200];
       const double percent = 100.0 * static_cast<double>(p.pages_solved) / p.pages;
-      if (p.sweep > 0) {
+      if (p.searching) {
+        std::snprintf(text, sizeof text,
+                      "components: finding the strongly connected components of %llu pages  %s "
+                      "elapsed",
+                      static_cast<unsigned long long>(p.pages), human_duration(p.seconds).c_str());
+      } else if (p.sweep > 0) {
         std::snprintf(text, sizeof text,
                       "components: %.0f%% of pages solved; sweep %d of a %llu-page component, "
                       "change %.3e  %s elapsed",
@@ -138,11 +143,14 @@ void add_rank_command(CLI::App& app) {
       char json[200];
       std::snprintf(
           json, sizeof json,
-          R"({"pages_solved":%llu,"pages":%llu,"component_pages":%llu,"sweep":%d,)"
+          R"({"stage":"%s","pages_solved":%llu,"pages":%llu,"component_pages":%llu,"sweep":%d,)"
           R"("change":%.17g,"seconds":%.6f})",
-          static_cast<unsigned long long>(p.pages_solved), static_cast<unsigned long long>(p.pages),
+          p.searching ? "search" : "solve", static_cast<unsigned long long>(p.pages_solved),
+          static_cast<unsigned long long>(p.pages),
           static_cast<unsigned long long>(p.component_pages), p.sweep, p.change, p.seconds);
-      line.update(text, json);
+      // The search's line and the last one always show: the search may take long, and JSON
+      // readers should see the end.
+      line.update(text, json, p.searching || p.pages_solved == p.pages);
     };
     RankResult r = compute_rank(db.graph(), o);
     line.finish();

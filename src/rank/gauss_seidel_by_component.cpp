@@ -255,6 +255,9 @@ class ComponentSolver {
       contrib_.resize(n_);
       local_.assign(n_, kOutside);
     };
+    if (o_.on_progress) {
+      o_.on_progress({.pages = n_, .seconds = tracker_.elapsed(), .searching = true});
+    }
     if (searches_from_pivot(g_)) {
       // The pivot's breadth-first searches take every thread.
       allocate();

@@ -310,6 +310,9 @@ class CrossCheck(WebrankTestCase):
         lines = [json.loads(x) for x in res.err.splitlines() if x.startswith("{")]
         solved = [x for x in lines if "pages_solved" in x]
         sweeps = [x for x in lines if "iteration" in x]
+        self.assertEqual(solved[0]["stage"], "search", lines)  # first: finding the components
+        self.assertEqual(solved[0]["pages_solved"], 0, lines)
+        self.assertEqual({x["stage"] for x in solved[1:]}, {"solve"}, lines)
         self.assertTrue(solved and solved[-1]["pages_solved"] == solved[-1]["pages"], lines)
         self.assertEqual([x["iteration"] for x in sweeps], list(range(1, len(sweeps) + 1)))
         self.assertLessEqual(sweeps[-1]["delta"], 1e-12)
