@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <type_traits>
 
 #include "util/parallel.hpp"
@@ -19,12 +20,38 @@ namespace {
 // giant component is found as (pages the pivot reaches) ∩ (pages that reach the pivot), and the
 // depth-first search then takes it as one node: its links are read page after page, in order.
 
-// Below kPivotSearchBytes (both crawls here) the depth-first search alone is faster: 12-15 ms
-// on cnr-2000 and web-NotreDame against 25-41 ms the pivot's way. Above it the pivot's way took
-// 78-81 ms against 155-196 on the generated 1M-page web (8 links per page) and 86-97 against
-// 175-207 on Kronecker 1M/16M (25 per page), but it also reads the forward links: +64 MB of
-// resident set there, +3.9 GB at 1B links (file pages of the database, which the kernel can
-// drop).
+// When it pays. On webs that fit in the L3 the depth-first search is faster: 12-15 ms on
+// cnr-2000 and web-NotreDame against 25-41 ms the pivot's way. On larger ones it depends on the
+// id order. The pivot's way took 78-81 ms against 155-196 on the generated 1M-page web and 86-97
+// against 175-207 on Kronecker 1M/16M, whose links join pages far apart; but on eight copies of
+// cnr-2000 in a ring (2.6M pages, 25.7M links; a crawl in URL order, where 95% of links join
+// pages less than 2^16 ids apart and the depth-first search stays in the caches) it took
+// 313-350 ms against 121-124: its breadth-first searches need 58-142 levels there, and Tarjan's
+// search after them still scans every link. It also reads the forward links: +64 MB of resident
+// set on the Kronecker graph, +3.9 GB at 1B links (file pages of the database, which the kernel
+// can drop).
+constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
+
+// Local links: source and target less than kNearIds apart (2^16 entries of the search's 4-byte
+// index: 256 KiB, well inside the L2). Measured on the first (up to) 8 backlinks of 4,096 pages
+// spread over the ids: 0.97-0.99 on the crawls (and the ring of copies), 0.29 on the generated
+// web, 0.24 on the Kronecker graph.
+constexpr PageId kNearIds = PageId{1} << 16;
+constexpr double kMaxLocalShareForPivot = 0.75;
+
+double local_link_share(const GraphView& web) {
+  constexpr std::uint64_t kSamplePages = 4096, kLinksPerPage = 8;
+  std::uint64_t near = 0, sampled = 0;
+  for (std::uint64_t i = 0; i < kSamplePages; ++i) {
+    const auto v = static_cast<PageId>(i * web.num_pages / kSamplePages);
+    const std::span<const PageId> back = web.in.neighbors(v);
+    for (std::size_t e = 0; e < std::min<std::size_t>(back.size(), kLinksPerPage); ++e) {
+      near += (back[e] > v ? back[e] - v : v - back[e]) < kNearIds;
+      ++sampled;
+    }
+  }
+  return sampled ? static_cast<double>(near) / static_cast<double>(sampled) : 1.0;
+}
 
 // A set of pages, one bit each: the breadth-first searches test a page per link, and bits keep
 // those tests in the caches (4 MiB for 32M pages).
@@ -77,8 +104,10 @@ void breadth_first(const Adjacency& links, const Adjacency& reverse, PageId from
       for (const PageId u : frontier) front.insert(u);
     } else if (!want_bottom_up && bottom_up) {
       frontier.clear();
-      for (PageId u = 0; u < pages; ++u) {
-        if (front.contains(u)) frontier.push_back(u);
+      for (std::size_t w = 0; w < front.words(); ++w) {
+        for (std::uint64_t bits = front.word(w); bits; bits &= bits - 1) {
+          frontier.push_back(static_cast<PageId>(w * 64 + std::countr_zero(bits)));
+        }
       }
     }
     bottom_up = want_bottom_up;
@@ -156,12 +185,14 @@ std::vector<PageId> pivot_component(const GraphView& web, PageSet& component) {
 
 }  // namespace
 
-bool searches_from_pivot(const GraphView& web, std::uint64_t pivot_search_bytes) {
+bool searches_from_pivot(const GraphView& web, PivotSearch pivot) {
+  if (pivot != PivotSearch::kAuto) return pivot == PivotSearch::kAlways;
   const std::uint64_t pages = web.num_pages, links = web.in.ids.size();
-  return 8 * pages + 4 * links >= pivot_search_bytes;
+  return 8 * pages + 4 * links >= kPivotSearchBytes &&
+         local_link_share(web) <= kMaxLocalShareForPivot;
 }
 
-StrongComponents strong_components(const GraphView& web, std::uint64_t pivot_search_bytes) {
+StrongComponents strong_components(const GraphView& web, PivotSearch pivot) {
   const PageId pages = web.num_pages;
   const Adjacency& back = web.in;
   // index[w] is w's visit number while w is on Tarjan's stack and kDone once its component is
@@ -212,7 +243,7 @@ StrongComponents strong_components(const GraphView& web, std::uint64_t pivot_sea
   // id order (pivot_page says which page the scan is in). Tarjan's invariants hold as on the
   // graph with the component contracted, and a contracted strongly connected component
   // completes in one piece.
-  const bool pivot_first = searches_from_pivot(web, pivot_search_bytes);
+  const bool pivot_first = searches_from_pivot(web, pivot);
   PageSet in_pivot_component(pivot_first ? pages : 0);
   const std::vector<PageId> pivot_pages =
       pivot_first ? pivot_component(web, in_pivot_component) : std::vector<PageId>{};

@@ -7,9 +7,9 @@
 // component it reaches, and over backlinks that is after every component linking to it, which is
 // the order wanted; the solvers read the backlinks anyway, so no other part of the database is
 // paged in. O(pages + links) time; up to 32 bytes per page while searching, 8 for the result.
-// On webs larger than the caches the pivot's component (usually the giant one) is found first by
-// breadth-first searches, which also read the forward links and use every thread
-// (kPivotSearchBytes); the rest of the search runs on the calling thread.
+// On webs larger than the caches whose links are not local in id order the pivot's component
+// (usually the giant one) is found first by breadth-first searches, which also read the forward
+// links and use every thread (PivotSearch); the rest of the search runs on the calling thread.
 #pragma once
 
 #include <cstdint>
@@ -38,20 +38,19 @@ struct StrongComponents {
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
 };
 
-// Above this size of backlinks (8 bytes per page + 4 per link: beyond the L3 here) the search
-// finds the component of a pivot page first, by two breadth-first searches, and Tarjan's search
-// takes it as a single node (strong_components.cpp says why).
-constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
+// Whether the search first finds the component of a pivot page by two breadth-first searches,
+// which Tarjan's search then takes as a single node (strong_components.cpp says why). kAuto does
+// on webs whose backlinks take 32 MiB or more (8 bytes per page + 4 per link: beyond the L3 here)
+// and whose links mostly join pages far apart in id order (a crawl in URL order keeps the
+// depth-first search in the caches, a web in random order does not). The others are for tests.
+enum class PivotSearch { kAuto, kAlways, kNever };
 
-// Whether strong_components(web, pivot_search_bytes) takes the pivot's way (and so its
-// breadth-first searches run on all threads).
-bool searches_from_pivot(const GraphView& web,
-                         std::uint64_t pivot_search_bytes = kPivotSearchBytes);
+// Whether strong_components(web, pivot) takes the pivot's way (and so runs its breadth-first
+// searches on all threads).
+bool searches_from_pivot(const GraphView& web, PivotSearch pivot = PivotSearch::kAuto);
 
 // The components of `web` (links of weight 0 count as links). The result does not depend on
-// pivot_search_bytes except for the numbering of components within the topological order
-// (tests set it to 0 to take the pivot's path on small webs).
-StrongComponents strong_components(const GraphView& web,
-                                   std::uint64_t pivot_search_bytes = kPivotSearchBytes);
+// `pivot` except for the numbering of components within the topological order.
+StrongComponents strong_components(const GraphView& web, PivotSearch pivot = PivotSearch::kAuto);
 
 }  // namespace webrank

@@ -31,13 +31,13 @@ std::vector<std::vector<bool>> reachability(const Adjacency& out, PageId n) {
   return reach;
 }
 
-// pivot_search_bytes 0: the pivot's component is found by breadth-first searches and contracted
-// in the depth-first search, as on webs larger than the caches.
-void check_with(const OwnedGraph& graph, std::uint64_t pivot_search_bytes) {
-  SCOPED_TRACE(pivot_search_bytes == 0 ? "pivot first" : "depth-first only");
+// PivotSearch::kAlways: the pivot's component is found by breadth-first searches and contracted
+// in the depth-first search, as on large webs without locality.
+void check_with(const OwnedGraph& graph, PivotSearch pivot) {
+  SCOPED_TRACE(pivot == PivotSearch::kAlways ? "pivot first" : "depth-first only");
   const GraphView g = graph.view();
   const PageId n = g.num_pages;
-  const StrongComponents c = strong_components(g, pivot_search_bytes);
+  const StrongComponents c = strong_components(g, pivot);
   ASSERT_EQ(c.pages.size(), n);
   ASSERT_EQ(c.begin.front(), 0u);
   ASSERT_EQ(c.begin.back(), n);
@@ -79,8 +79,8 @@ void check_with(const OwnedGraph& graph, std::uint64_t pivot_search_bytes) {
 }
 
 void check(const OwnedGraph& graph) {
-  check_with(graph, kPivotSearchBytes);
-  check_with(graph, 0);
+  check_with(graph, PivotSearch::kNever);
+  check_with(graph, PivotSearch::kAlways);
 }
 
 TEST(StrongComponents, SmallCases) {
@@ -139,7 +139,7 @@ TEST(StrongComponents, PivotComponentIsContracted) {
                      {17, 16, 1.0}});
   const OwnedGraph graph(18, l, false);
   check(graph);
-  const StrongComponents c = strong_components(graph.view(), 0);
+  const StrongComponents c = strong_components(graph.view(), PivotSearch::kAlways);
   const std::uint32_t cycle = c.of[0];
   EXPECT_EQ(c.size(cycle), 10u);
   EXPECT_EQ(c.level[cycle], 1u);  // fed by page 10 (no backlinks: level 0) and the cycle 11-12
@@ -165,9 +165,9 @@ TEST(StrongComponents, PivotWayMatchesDepthFirstOnALargerWeb) {
   }
   const OwnedGraph graph(n, l, false);
   const GraphView g = graph.view();
-  ASSERT_TRUE(searches_from_pivot(g, 0));
-  const StrongComponents depth_first = strong_components(g, ~std::uint64_t{0});
-  const StrongComponents pivot = strong_components(g, 0);
+  EXPECT_FALSE(searches_from_pivot(g));  // too small for kAuto
+  const StrongComponents depth_first = strong_components(g, PivotSearch::kNever);
+  const StrongComponents pivot = strong_components(g, PivotSearch::kAlways);
   ASSERT_EQ(pivot.count(), depth_first.count());
   const auto first_page = [](const StrongComponents& c, PageId u) {
     return c.pages[c.begin[c.of[u]]];
@@ -180,6 +180,24 @@ TEST(StrongComponents, PivotWayMatchesDepthFirstOnALargerWeb) {
     for (PageId v : g.out.neighbors(u)) ASSERT_LE(pivot.of[u], pivot.of[v]) << u << "->" << v;
   }
   EXPECT_GT(largest, n / 2);  // the giant component is there to be found
+}
+
+TEST(StrongComponents, PivotWayOnLargeWebsWithoutLocality) {
+  // 1M pages, 7 links each: 36 MB of backlinks, past the size where the pivot's way may pay. It
+  // does when links join pages far apart in id order, not on a web in crawl-like order.
+  const PageId n = 1 << 20;
+  std::mt19937 rng(3);
+  std::vector<OwnedGraph::Link> local, scattered;
+  for (PageId u = 0; u < n; ++u) {
+    for (PageId i = 1; i <= 7; ++i) {
+      local.push_back({u, (u + i * 97) % n, 1.0});
+      scattered.push_back({u, PageId(rng() % n), 1.0});
+    }
+  }
+  EXPECT_FALSE(searches_from_pivot(OwnedGraph(n, local, false).view()));
+  EXPECT_TRUE(searches_from_pivot(OwnedGraph(n, scattered, false).view()));
+  scattered.resize(scattered.size() / 2);  // 22 MB: small enough for the depth-first search
+  EXPECT_FALSE(searches_from_pivot(OwnedGraph(n, scattered, false).view()));
 }
 
 TEST(StrongComponents, DeepLevelsAreTakenInOrder) {
@@ -201,7 +219,8 @@ TEST(StrongComponents, LongPathNeedsNoCallStack) {
   l.push_back({n - 1, 0, 1.0});
   const OwnedGraph g(n, l, false);
   EXPECT_EQ(strong_components(g.view()).count(), 1u);
-  EXPECT_EQ(strong_components(g.view(), 0).count(), 1u);  // found by breadth-first searches
+  // found by breadth-first searches
+  EXPECT_EQ(strong_components(g.view(), PivotSearch::kAlways).count(), 1u);
 }
 
 }  // namespace
