@@ -59,7 +59,6 @@ class PageSet {
  public:
   explicit PageSet(PageId pages) : words_((std::size_t{pages} + 63) / 64, 0) {}
   bool contains(PageId u) const { return (words_[u / 64] >> (u % 64)) & 1; }
-  void clear() { std::fill(words_.begin(), words_.end(), 0); }
   // Pages [64 w, 64 w + 64) are word w: threads that each write their own words need no atomics.
   std::size_t words() const { return words_.size(); }
   std::uint64_t& word(std::size_t w) { return words_[w]; }
