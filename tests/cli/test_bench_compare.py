@@ -46,6 +46,41 @@ MTX = """%%MatrixMarket matrix coordinate pattern general
 """
 
 
+class RingOfCopies(WebrankTestCase):
+    def test_copies_keep_their_components_and_the_ring_joins_them(self):
+        # a 4-cycle with a chord; 4 copies, 2 link pairs between neighbours
+        src = self.path("small.txt")
+        with open(src, "w") as f:
+            f.write("# comment\n0\t1\n1\t2\n2\t3\n3\t0\n0\t2\n")
+        with open(self.path("ring.txt"), "w") as out:
+            subprocess.run([os.path.join(REPO, "bench", "ring-of-copies"), "4", src, "--pairs", "2"],
+                           check=True, stdout=out)
+        links = [tuple(map(int, l.split())) for l in open(self.path("ring.txt"))]
+        self.assertEqual(len(links), 4 * 5 + 4 * 2 * 2)
+        for c in range(4):
+            self.assertIn((3 + 4 * c, 4 * c), links)  # copy c, shifted by 4 labels
+        ring = [(s, t) for s, t in links if s // 4 != t // 4]
+        self.assertEqual(sorted((s // 4, t // 4) for s, t in ring),
+                         sorted([(c, (c + 1) % 4) for c in range(4)] * 2 +
+                                [((c + 1) % 4, c) for c in range(4)] * 2))
+        # every pair goes both ways: the copies become one component
+        self.assertTrue(all((t, s) in links for s, t in ring))
+        self.wr("build", "ring.txt", "-o", "db")
+        self.wr("rank", "db", "--method", "gauss-seidel", "--name", "gs")
+        with open(self.path("db/ranks/gs.json")) as f:
+            meta = json.load(f)
+        self.assertEqual((meta["components"], meta["largest_component_pages"]), (1, 16))
+
+    def test_bad_line_is_named(self):
+        src = self.path("bad.txt")
+        with open(src, "w") as f:
+            f.write("0\t1\nx\ty\n")
+        res = subprocess.run([os.path.join(REPO, "bench", "ring-of-copies"), "2", src],
+                             capture_output=True, text=True)
+        self.assertNotEqual(res.returncode, 0)
+        self.assertIn("bad.txt:2: expected SOURCE TARGET", res.stderr)
+
+
 class ExportIds(WebrankTestCase):
     def test_ids_are_page_ids_and_rebuild_the_same_web(self):
         src = self.write("urls.txt", "http://a/ http://b/\nhttp://b/ http://c/\n"
