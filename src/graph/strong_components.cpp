@@ -24,22 +24,25 @@ namespace {
 // cnr-2000 and web-NotreDame against 25-41 ms the pivot's way. On larger ones it depends on the
 // id order. The pivot's way took 78-81 ms against 155-196 on the generated 1M-page web and 86-97
 // against 175-207 on Kronecker 1M/16M, whose links join pages far apart; but on eight copies of
-// cnr-2000 in a ring (2.6M pages, 25.7M links; a crawl in URL order, where 95% of links join
-// pages less than 2^16 ids apart and the depth-first search stays in the caches) it took
-// 313-350 ms against 121-124: its breadth-first searches need 58-142 levels there, and Tarjan's
-// search after them still scans every link. It also reads the forward links: +64 MB of resident
-// set on the Kronecker graph, +3.9 GB at 1B links (file pages of the database, which the kernel
-// can drop).
+// cnr-2000 in a ring (bench/ring-of-copies: 2.6M pages, 25.7M links; a crawl in URL order,
+// where 95% of all links join pages less than 2^16 ids apart and the depth-first search stays in
+// the caches) it took 236-350 ms against 121-136: its breadth-first searches need 58-142 levels
+// there, and Tarjan's search after them still scans every link. It also reads the forward links:
+// +64 MB of resident set on the Kronecker graph, +3.9 GB at 1B links (file pages of the database,
+// which the kernel can drop).
 constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
 
 // Local links: source and target less than kNearIds apart (2^16 entries of the search's 4-byte
-// index: 256 KiB, well inside the L2). Measured on the first (up to) 8 backlinks of 4,096 pages
-// spread over the ids: 0.97-0.99 on the crawls (and the ring of copies), 0.29 on the generated
-// web, 0.24 on the Kronecker graph.
+// index: 256 KiB, well inside the L2). The share is sampled on the first (up to) 8 backlinks of
+// 4,096 pages spread over the ids, those from the lowest ids, which on a crawl in URL order
+// leans towards links from far-away hub pages (all links: 0.91-0.95 local on the crawls).
+// Sampled: 0.97-0.99 on the crawls (and the ring of copies), 0.29 on the generated web, 0.24 on
+// the Kronecker graph.
 constexpr PageId kNearIds = PageId{1} << 16;
 constexpr double kMaxLocalShareForPivot = 0.75;
 
 double local_link_share(const GraphView& web) {
+  if (web.num_pages == 0) return 1.0;
   constexpr std::uint64_t kSamplePages = 4096, kLinksPerPage = 8;
   std::uint64_t near = 0, sampled = 0;
   for (std::uint64_t i = 0; i < kSamplePages; ++i) {
@@ -237,11 +240,10 @@ StrongComponents strong_components(const GraphView& web, PivotSearch pivot) {
   }
   c.level.assign(next_id, 0);
 
-  // The pivot's component, when the backlinks are larger than the caches, becomes one node of
-  // the search: all its pages get the same visit number, and its frame scans their backlinks in
-  // id order (pivot_page says which page the scan is in). Tarjan's invariants hold as on the
-  // graph with the component contracted, and a contracted strongly connected component
-  // completes in one piece.
+  // The pivot's component, when searches_from_pivot says so, becomes one node of the search: all
+  // its pages get the same visit number, and its frame scans their backlinks in id order
+  // (pivot_page says which page the scan is in). Tarjan's invariants hold as on the graph with the
+  // component contracted, and a contracted strongly connected component completes in one piece.
   const bool pivot_first = searches_from_pivot(web, pivot);
   PageSet in_pivot_component(pivot_first ? pages : 0);
   const std::vector<PageId> pivot_pages =

@@ -16,7 +16,8 @@
 // shares add up to at most tol in R (‖y‖₁ ≥ ‖E‖₁ = 1, and (1 − d)·‖y‖₁ ≤ 1). deltas[k] reports
 // the k-th sweep's change summed over the components still sweeping, in R's units; iterations
 // is the sweep count of the slowest component. They reach on_iteration when the solve is done;
-// on_progress reports pages solved and the sweeps of large components while it runs.
+// on_progress says when the component search starts, then reports pages solved and the sweeps
+// of large components while it runs.
 //
 // Threads: a large component is swept by all threads; smaller ones are solved side by side,
 // one per thread, a level of the component graph at a time (components of one level never link
@@ -261,12 +262,12 @@ class ComponentSolver {
     if (searches_from_pivot(g_)) {
       // The pivot's breadth-first searches take every thread.
       allocate();
-      comps_ = strong_components(g_);
+      comps_ = strong_components(g_, PivotSearch::kAlways);
     } else {
       // The component search is one thread's work; another meanwhile allocates and fills the
       // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
       // web-NotreDame they took a third as long as the search).
-      concurrently([&] { comps_ = strong_components(g_); }, allocate);
+      concurrently([&] { comps_ = strong_components(g_, PivotSearch::kNever); }, allocate);
     }
     workers_.resize(omp_get_max_threads());
   }
@@ -299,7 +300,7 @@ class ComponentSolver {
       if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
     }
     solve_singles(tail, comps_.count());
-    report(1, 0, 0);
+    if (reported_ != n_ || n_ == 0) report(1, 0, 0);  // the last pages may have been reported
     return result();
   }
 

@@ -79,6 +79,10 @@ class RingOfCopies(WebrankTestCase):
                              capture_output=True, text=True)
         self.assertNotEqual(res.returncode, 0)
         self.assertIn("bad.txt:2: expected SOURCE TARGET", res.stderr)
+        res = subprocess.run([os.path.join(REPO, "bench", "ring-of-copies"), "2", "missing.txt"],
+                             capture_output=True, text=True)
+        self.assertNotEqual(res.returncode, 0)
+        self.assertIn("missing.txt: No such file or directory", res.stderr)
 
 
 class ExportIds(WebrankTestCase):

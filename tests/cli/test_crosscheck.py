@@ -322,6 +322,18 @@ class CrossCheck(WebrankTestCase):
         self.assertGreater(meta["largest_component_pages"], 1)
         self.assertIn("strongly connected components", res.err)
 
+    def test_gauss_seidel_progress_ends_once(self):
+        # a generated web whose last pages (dangling, solved together) fill a progress report of
+        # their own: the end is still reported once
+        self.wr("generate", "--model", "web", "--pages", "100000", "--links", "800000",
+                "-o", "web.txt")
+        self.wr("build", "web.txt", "-o", "web.db")
+        res = self.wr("rank", "web.db", "--method", "gauss-seidel", "--progress", "json")
+        lines = [json.loads(x) for x in res.err.splitlines() if x.startswith('{"stage"')]
+        ends = [x for x in lines if x["pages_solved"] == x["pages"]]
+        self.assertEqual(len(ends), 1, lines)
+        self.assertEqual(lines[-1], ends[0])
+
     def test_n5000_auto_method(self):
         # --method auto: a few power iterations, then power or gauss-seidel; the rank's JSON and
         # the summary line say which, and the iterations continue the probe's numbering
