@@ -67,6 +67,14 @@ class PageSet {
   std::uint64_t& word(std::size_t w) { return words_[w]; }
   std::uint64_t word(std::size_t w) const { return words_[w]; }
   void insert(PageId u) { words_[u / 64] |= std::uint64_t{1} << (u % 64); }
+  // Appends the pages of the set to `out`, ascending (a word at a time: most words are empty).
+  void append_pages(std::vector<PageId>& out) const {
+    for (std::size_t w = 0; w < words_.size(); ++w) {
+      for (std::uint64_t bits = words_[w]; bits; bits &= bits - 1) {
+        out.push_back(static_cast<PageId>(w * 64 + std::countr_zero(bits)));
+      }
+    }
+  }
 
  private:
   std::vector<std::uint64_t> words_;
@@ -106,11 +114,7 @@ void breadth_first(const Adjacency& links, const Adjacency& reverse, PageId from
       for (const PageId u : frontier) front.insert(u);
     } else if (!want_bottom_up && bottom_up) {
       frontier.clear();
-      for (std::size_t w = 0; w < front.words(); ++w) {
-        for (std::uint64_t bits = front.word(w); bits; bits &= bits - 1) {
-          frontier.push_back(static_cast<PageId>(w * 64 + std::countr_zero(bits)));
-        }
-      }
+      front.append_pages(frontier);
     }
     bottom_up = want_bottom_up;
     if (bottom_up) {
@@ -179,9 +183,7 @@ std::vector<PageId> pivot_component(const GraphView& web, PageSet& component) {
   breadth_first(web.out, web.in, pivot, reached, nullptr);
   breadth_first(web.in, web.out, pivot, component, &reached);
   std::vector<PageId> pages;
-  for (PageId u = 0; u < web.num_pages; ++u) {
-    if (component.contains(u)) pages.push_back(u);
-  }
+  component.append_pages(pages);
   return pages;
 }
 
