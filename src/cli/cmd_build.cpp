@@ -5,10 +5,10 @@
 #include <cstdio>
 
 #include "cli/common.hpp"
-#include "graph/input_formats.hpp"
-#include "graph/memory_budget.hpp"
+#include "ingest/input_formats.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
+#include "webrank/units.hpp"
 
 namespace webrank::cli {
 namespace {
@@ -28,16 +28,16 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
     const bool new_stage = p.stage != stage;
     stage = p.stage;
     const double t = line.elapsed();
-    std::string text = cat(p.stage, " ", human_bytes(static_cast<double>(p.bytes_read)));
+    std::string text = cat(p.stage, " ", format_bytes(static_cast<double>(p.bytes_read)));
     if (p.bytes_total > 0 &&
         (p.stage == "reading" || p.stage == "merging" || p.stage == "backlinks")) {
       const double frac =
           std::min(1.0, static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total));
-      text += cat(" of ", human_bytes(static_cast<double>(p.bytes_total)), " (",
+      text += cat(" of ", format_bytes(static_cast<double>(p.bytes_total)), " (",
                   static_cast<int>(100 * frac), "%)");
-      if (frac > 0.01 && t > 0.5) text += cat(", ", human_duration(t / frac - t), " left");
+      if (frac > 0.01 && t > 0.5) text += cat(", ", format_duration(t / frac - t), " left");
     }
-    if (t > 0) text += cat(", ", human_bytes(static_cast<double>(p.bytes_read) / t), "/s");
+    if (t > 0) text += cat(", ", format_bytes(static_cast<double>(p.bytes_read) / t), "/s");
     line.update(text,
                 cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
                     p.bytes_total, R"(,"seconds":)", t, "}"),
@@ -105,7 +105,7 @@ void add_builder_command(CLI::App& app, bool import) {
                   "Memory the links may take (4G, 512M, ...); past it they are sorted in runs on "
                   "disk, in the temporary output directory, and merged (default: 3/4 of the "
                   "physical memory, " +
-                      human_bytes(static_cast<double>(default_memory_budget())) + " here)")
+                      format_bytes(static_cast<double>(default_memory_budget())) + " here)")
       ->check([](const std::string& text) {
         return parse_memory_size(text) ? std::string()
                                        : "not a size: expected bytes or a number with K, M, G "

@@ -114,7 +114,7 @@ void add_crawl_command(CLI::App& app) {
           const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
           line.update(
               cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight,
-                  " in flight, ", p.errors, " errors, ", human_bytes(static_cast<double>(p.bytes)),
+                  " in flight, ", p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)),
                   ", ", static_cast<int>(rate * 10) / 10.0, " pages/s"),
               cat(R"({"stage":"crawl","pages":)", p.pages, R"(,"queued":)", p.queued,
                   R"(,"in_flight":)", p.in_flight, R"(,"errors":)", p.errors, R"(,"bytes":)",
@@ -124,7 +124,7 @@ void add_crawl_command(CLI::App& app) {
           if (!building) restore_handlers();  // Ctrl-C now removes the half-built database
           building = true;
           line.update(
-              cat("building: ", p.stage, " ", human_bytes(static_cast<double>(p.bytes_read))),
+              cat("building: ", p.stage, " ", format_bytes(static_cast<double>(p.bytes_read))),
               cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, "}"));
         });
     restore_handlers();

@@ -113,7 +113,7 @@ void add_info_command(CLI::App& app) {
       return;
     }
     std::printf("database        %s (%s on disk)\n", args->db.c_str(),
-                human_bytes(static_cast<double>(bytes)).c_str());
+                format_bytes(static_cast<double>(bytes)).c_str());
     std::printf("pages           %u\n", st.pages);
     std::printf("links           %llu%s\n", static_cast<unsigned long long>(st.links),
                 st.weighted ? " (weighted)" : "");

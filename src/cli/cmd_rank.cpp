@@ -115,7 +115,7 @@ void add_rank_command(CLI::App& app) {
       seen.push_back(info.delta);
       char text[160];
       std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
-                    info.delta, human_duration(info.seconds).c_str(),
+                    info.delta, format_duration(info.seconds).c_str(),
                     iterations_left(seen, o.tol).c_str());
       char json[160];
       std::snprintf(json, sizeof json, R"({"iteration":%d,"delta":%.17g,"seconds":%.6f})",
@@ -129,16 +129,16 @@ void add_rank_command(CLI::App& app) {
         std::snprintf(text, sizeof text,
                       "components: finding the strongly connected components of %llu pages  %s "
                       "elapsed",
-                      static_cast<unsigned long long>(p.pages), human_duration(p.seconds).c_str());
+                      static_cast<unsigned long long>(p.pages), format_duration(p.seconds).c_str());
       } else if (p.sweep > 0) {
         std::snprintf(text, sizeof text,
                       "components: %.0f%% of pages solved; sweep %d of a %llu-page component, "
                       "change %.3e  %s elapsed",
                       percent, p.sweep, static_cast<unsigned long long>(p.component_pages),
-                      p.change, human_duration(p.seconds).c_str());
+                      p.change, format_duration(p.seconds).c_str());
       } else {
         std::snprintf(text, sizeof text, "components: %.0f%% of pages solved  %s elapsed", percent,
-                      human_duration(p.seconds).c_str());
+                      format_duration(p.seconds).c_str());
       }
       char json[200];
       std::snprintf(

@@ -5,8 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "util/progress.hpp"
+#include "cli/progress_line.hpp"
 #include "webrank/database.hpp"
+#include "webrank/units.hpp"
 
 namespace webrank::cli {
 

@@ -10,13 +10,13 @@
 #include <thread>
 #include <unordered_map>
 
-#include "crawl/html_extract.hpp"
-#include "crawl/http_message.hpp"
-#include "crawl/page_record.hpp"
 #include "crawl/robots.hpp"
-#include "crawl/url.hpp"
-#include "crawl/warc.hpp"
-#include "graph/db_layout.hpp"
+#include "store/db_layout.hpp"
+#include "web/html_extract.hpp"
+#include "web/http_message.hpp"
+#include "web/page_record.hpp"
+#include "web/url.hpp"
+#include "web/warc.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::crawl {

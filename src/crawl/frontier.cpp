@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "crawl/url.hpp"
+#include "web/url.hpp"
 
 namespace webrank::crawl {
 namespace {

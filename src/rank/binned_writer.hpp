@@ -20,39 +20,13 @@
 #include <memory>
 #include <vector>
 
+#include "util/fresh_memory.hpp"
+
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
 namespace webrank {
-
-inline constexpr std::size_t kCacheLine = 64;
-
-// An uninitialized array of trivially copyable T on a cache-line boundary. (Transparent huge
-// pages were measured for the blocked layout, 100M links, 2 threads, 3 alternating runs: setup
-// 1.07-1.67 s instead of 0.93-1.09 s, the kernel compacting memory to find 2 MiB pages, for
-// later sweeps 148-167 ms instead of 163-200 ms. Not worth it for a setup that must be repaid.)
-template <typename T>
-class AlignedArray {
- public:
-  AlignedArray() = default;
-  explicit AlignedArray(std::size_t n)
-      : data_(static_cast<T*>(::operator new[](std::max<std::size_t>(n, 1) * sizeof(T),
-                                               std::align_val_t(kCacheLine)))),
-        size_(n) {}
-  T* data() { return data_.get(); }
-  const T* data() const { return data_.get(); }
-  std::size_t size() const { return size_; }
-  T& operator[](std::size_t i) { return data_[i]; }
-  const T& operator[](std::size_t i) const { return data_[i]; }
-
- private:
-  struct Free {
-    void operator()(T* p) const { ::operator delete[](p, std::align_val_t(kCacheLine)); }
-  };
-  std::unique_ptr<T[], Free> data_;
-  std::size_t size_ = 0;
-};
 
 template <typename T>
 class BinnedWriter {

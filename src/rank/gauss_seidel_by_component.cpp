@@ -31,10 +31,10 @@
 #include <span>
 #include <type_traits>
 
-#include "graph/strong_components.hpp"
+#include "algo/strong_components.hpp"
 #include "rank/convergence.hpp"
 #include "rank/solver.hpp"
-#include "util/fresh_vector.hpp"
+#include "util/fresh_memory.hpp"
 
 namespace webrank {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "util/fresh_vector.hpp"
+#include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
 #include "webrank/graph.hpp"
 #include "webrank/rank.hpp"
@@ -36,7 +36,7 @@ struct Problem {
 
 // 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds
 // the double quotient. Every element is written by the threads of one parallel loop, into fresh
-// memory, so they share its page faults (fresh_vector.hpp).
+// memory, so they share its page faults (util/fresh_memory.hpp).
 template <typename Real = double>
 FreshVector<Real> inverse_out_strength(const GraphView& g);
 

@@ -1,6 +1,6 @@
 // Title, text and link extraction (src/crawl/html_extract.hpp) on clean, broken and deeply
 // nested HTML.
-#include "crawl/html_extract.hpp"
+#include "web/html_extract.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // URL resolution and normalization (src/crawl/url.hpp): RFC 3986 §5.4's reference examples
 // and the normalizations the crawler relies on to give every page one label.
-#include "crawl/url.hpp"
+#include "web/url.hpp"
 
 #include <gtest/gtest.h>
 

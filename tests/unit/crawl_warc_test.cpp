@@ -1,14 +1,14 @@
 // WARC records (src/crawl/warc.hpp): what the writer writes the reader reads back, a journal
 // cut short is read up to its last complete record, and damage is an error naming the byte.
-#include "crawl/warc.hpp"
+#include "web/warc.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "crawl/http_message.hpp"
 #include "test_graphs.hpp"
+#include "web/http_message.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::crawl {

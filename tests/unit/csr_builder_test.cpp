@@ -11,7 +11,7 @@
 #include <random>
 #include <tuple>
 
-#include "graph/csr_builder.hpp"
+#include "build/csr_builder.hpp"
 
 namespace webrank::testing {
 namespace {

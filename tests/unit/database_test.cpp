@@ -3,7 +3,7 @@
 
 #include <unistd.h>
 
-#include "graph/page_order.hpp"
+#include "build/page_order.hpp"
 #include "test_graphs.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"

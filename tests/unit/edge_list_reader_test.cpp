@@ -1,5 +1,5 @@
 // The edge-list field rule, weights, line reading and compressed inputs.
-#include "graph/edge_list_reader.hpp"
+#include "ingest/edge_list_reader.hpp"
 
 #include "test_graphs.hpp"
 #include "webrank/error.hpp"
@@ -57,7 +57,7 @@ TEST(ParseWeight, AcceptsOnlyFiniteNonNegativeNumbers) {
   }
 }
 
-struct Recorder : EdgeListSink {
+struct Recorder : RecordSink {
   std::vector<std::string> events;
   void page(std::string_view l) override { events.push_back("page " + std::string(l)); }
   void link(std::string_view s, std::string_view t, double w) override {

@@ -3,10 +3,10 @@
 #include <fstream>
 #include <random>
 
-#include "graph/memory_budget.hpp"
 #include "test_graphs.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
+#include "webrank/units.hpp"
 
 namespace webrank::testing {
 namespace {

@@ -9,11 +9,11 @@
 #include <set>
 #include <sstream>
 
-#include "graph/formats/bit_reader.hpp"
-#include "graph/formats/bv_properties.hpp"
-#include "graph/formats/bvgraph.hpp"
-#include "graph/formats/readers.hpp"
-#include "graph/input_formats.hpp"
+#include "ingest/formats/bit_reader.hpp"
+#include "ingest/formats/bv_properties.hpp"
+#include "ingest/formats/bvgraph.hpp"
+#include "ingest/formats/readers.hpp"
+#include "ingest/input_formats.hpp"
 #include "test_graphs.hpp"
 #include "webrank/build.hpp"
 #include "webrank/database.hpp"
@@ -535,7 +535,7 @@ TEST(BvProperties, ErrorsNameTheFileLineAndExpectation) {
 // ---------------------------------------------------------------------------------------------
 // Reading through the registry into a recording sink.
 
-struct Recorder : EdgeListSink {
+struct Recorder : RecordSink {
   std::vector<std::string> pages;
   std::vector<std::string> links;
   void page(std::string_view l) override { pages.emplace_back(l); }

@@ -2,15 +2,15 @@
 // all threads) against the sequential reader: the same records in the same order, the same line
 // counts and the same errors, wherever the chunk boundaries fall; and builds byte-identical
 // databases.
-#include "graph/mapped_edge_list.hpp"
+#include "ingest/mapped_edge_list.hpp"
 
 #include <omp.h>
 
 #include <fstream>
 #include <random>
 
-#include "graph/input_stream.hpp"
 #include "test_graphs.hpp"
+#include "util/input_stream.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
 
@@ -18,7 +18,7 @@ namespace webrank::testing {
 namespace {
 namespace fs = std::filesystem;
 
-struct Recorder : EdgeListSink {
+struct Recorder : RecordSink {
   std::vector<std::string> events;
   void page(std::string_view l) override { events.push_back("page " + std::string(l)); }
   void link(std::string_view s, std::string_view t, double w) override {

@@ -5,9 +5,9 @@
 
 #include <fstream>
 
-#include "crawl/url.hpp"
-#include "graph/edge_list_reader.hpp"
+#include "ingest/edge_list_reader.hpp"
 #include "test_graphs.hpp"
+#include "web/url.hpp"
 #include "webrank/build.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
@@ -63,7 +63,7 @@ TEST(PageData, StoredAndReadBack) {
 }
 
 TEST(PageData, RedirectChainsEndWhereTheyEnd) {
-  struct Sink : EdgeListSink {
+  struct Sink : RecordSink {
     void page(std::string_view) override {}
     void link(std::string_view, std::string_view, double) override {}
   };

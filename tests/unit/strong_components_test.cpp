@@ -1,5 +1,5 @@
 // Strong components against reachability computed by brute force, and their order.
-#include "graph/strong_components.hpp"
+#include "algo/strong_components.hpp"
 
 #include <gtest/gtest.h>
 

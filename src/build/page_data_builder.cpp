@@ -1,0 +1,102 @@
+#include "build/page_data_builder.hpp"
+
+#include <cstdio>
+#include <span>
+
+#include "build/csr_builder.hpp"
+#include "store/db_layout.hpp"
+#include "store/manifest_section.hpp"
+#include "store/section_file.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+namespace {
+
+// A string column as N+1 offsets and the bytes (no separators).
+void write_strings(const fs::path& dir, layout::SectionName offsets_name,
+                   layout::SectionName bytes_name, const std::vector<std::string>& column,
+                   PageId pages, nlohmann::json& manifest) {
+  std::vector<std::uint64_t> offsets{0};
+  offsets.reserve(pages + 1);
+  std::vector<char> bytes;
+  for (PageId u = 0; u < pages; ++u) {
+    if (u < column.size()) bytes.insert(bytes.end(), column[u].begin(), column[u].end());
+    offsets.push_back(bytes.size());
+  }
+  write_section<std::uint64_t>(dir, offsets_name, offsets, manifest);
+  write_section<char>(dir, bytes_name, bytes, manifest);
+}
+
+}  // namespace
+
+void PageDataCollector::grow(PageId n) {
+  if (status_.size() >= n) return;
+  status_.resize(n);
+  hash_.resize(n);
+  final_id_.resize(n, kNoPage);
+  final_url_.resize(n);
+  title_.resize(n);
+  text_.resize(n);
+  anchors_.resize(n);
+}
+
+bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
+  any_ = true;
+  const PageId id = intern(r.url);
+  grow(id + 1);
+  if (r.status == 0) return true;  // known, not fetched: nothing to store (status stays 0)
+  if (status_[id] != 0) return false;
+  status_[id] = r.status;
+  hash_[id] = r.content_hash == 0 ? 1 : r.content_hash;
+  final_url_[id] = r.final_url.empty() ? r.url : r.final_url;
+  final_id_[id] = r.final_url.empty() ? id : intern(r.final_url);
+  grow(final_id_[id] + 1);
+  title_[id] = r.title;
+  text_[id] = r.text;
+  for (const PageLink& l : r.links) {
+    const PageId t = intern(l.target);
+    grow(t + 1);
+    if (!l.anchor.empty()) {
+      std::string& a = anchors_[t];
+      if (!a.empty()) a += '\n';
+      a += l.anchor;
+    }
+    if (l.nofollow) {
+      nofollow_sources_.push_back(id);
+      nofollow_targets_.push_back(t);
+    }
+  }
+  return true;
+}
+
+void PageDataCollector::write(const fs::path& dir, PageId pages,
+                              const std::function<std::string_view(PageId)>& label,
+                              nlohmann::json& manifest) {
+  grow(pages);
+  // Follow redirect chains so that final_url names where they end.
+  auto redirect = [&](PageId v) { return status_[v] >= 300 && status_[v] < 400; };
+  for (PageId u = 0; u < pages; ++u) {
+    if (!redirect(u)) continue;
+    PageId end = final_id_[u];
+    for (int hop = 0;
+         hop < 20 && end != kNoPage && end != u && redirect(end) && final_id_[end] != end; ++hop) {
+      end = final_id_[end];
+    }
+    if (end != kNoPage && end != u) final_url_[u] = label(end);
+  }
+  write_section<std::uint16_t>(dir, layout::kPageStatus, std::span(status_.data(), pages),
+                               manifest);
+  write_section<std::uint64_t>(dir, layout::kPageHash, std::span(hash_.data(), pages), manifest);
+  write_strings(dir, layout::kPageFinalUrlOffsets, layout::kPageFinalUrlBytes, final_url_, pages,
+                manifest);
+  write_strings(dir, layout::kPageTitleOffsets, layout::kPageTitleBytes, title_, pages, manifest);
+  write_strings(dir, layout::kPageTextOffsets, layout::kPageTextBytes, text_, pages, manifest);
+  write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
+                manifest);
+  CsrLinks nf = build_csr(pages, std::move(nofollow_sources_), std::move(nofollow_targets_), {});
+  write_section<std::uint64_t>(dir, layout::kNofollowOffsets, nf.out_offsets, manifest);
+  write_section<PageId>(dir, layout::kNofollowTargets, nf.out_ids, manifest);
+  manifest["page_data"] = true;
+}
+
+}  // namespace webrank

@@ -1,0 +1,303 @@
+#include "webrank/database.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "store/db_layout.hpp"
+#include "store/label_table.hpp"
+#include "store/section_file.hpp"
+#include "util/mapped_file.hpp"
+#include "util/parallel.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+
+namespace {
+// A string per page: N+1 offsets into a byte array.
+struct StringColumn {
+  std::span<const std::uint64_t> offsets;
+  std::span<const char> bytes;
+  std::string_view at(PageId id) const {
+    return {bytes.data() + offsets[id], static_cast<std::size_t>(offsets[id + 1] - offsets[id])};
+  }
+};
+}  // namespace
+
+struct Database::Impl {
+  fs::path dir;
+  DatabaseStats stats;
+  nlohmann::json manifest;
+  std::vector<Section> sections;  // every mapped section, for verify()
+  GraphView graph;
+  LabelIndexView labels;
+  // Optional page data (crawled webs); empty spans when the database has none.
+  bool page_data = false;
+  std::span<const std::uint16_t> status;
+  std::span<const std::uint64_t> hash;
+  StringColumn final_url, title, text, anchors;
+  std::span<const std::uint64_t> nofollow_offsets;
+  std::span<const PageId> nofollow_targets;
+};
+
+namespace {
+
+nlohmann::json read_manifest(const fs::path& dir) {
+  const fs::path file = dir / layout::kManifest;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    fail(dir.string(), ": not a webrank database (",
+         fs::exists(dir, ec) ? "not a directory" : "no such directory", ")");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(file.string(), ": missing or unreadable: not a webrank database, or a damaged one");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json m;
+  try {
+    m = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    fail(file.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
+  }
+  if (!m.is_object() || m.value("format", "") != layout::kFormatName) {
+    fail(file.string(), ": not a webrank database manifest (no \"format\": \"", layout::kFormatName,
+         "\")");
+  }
+  return m;
+}
+
+template <typename T>
+T field(const nlohmann::json& m, const char* key, const fs::path& file) {
+  if (!m.contains(key)) fail(file.string(), ": damaged: field \"", key, "\" is missing");
+  try {
+    return m.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    fail(file.string(), ": damaged: field \"", key, "\" has the wrong type");
+  }
+}
+
+}  // namespace
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+Database Database::open(const fs::path& dir) {
+  auto impl = std::make_unique<Impl>();
+  impl->dir = dir;
+  impl->manifest = read_manifest(dir);
+  const nlohmann::json& m = impl->manifest;
+  const fs::path mfile = dir / layout::kManifest;
+  const int version = field<int>(m, "version", mfile);
+  if (version != kDatabaseFormatVersion) {
+    fail(mfile.string(), ": format version ", version, ", this webrank reads version ",
+         kDatabaseFormatVersion);
+  }
+  DatabaseStats& st = impl->stats;
+  const auto pages = field<std::uint64_t>(m, "pages", mfile);
+  if (pages == 0 || pages >= kNoPage)
+    fail(mfile.string(), ": damaged: implausible page count ", pages);
+  st.pages = static_cast<PageId>(pages);
+  st.links = field<std::uint64_t>(m, "links", mfile);
+  st.dangling_pages = field<PageId>(m, "dangling_pages", mfile);
+  st.self_links = field<std::uint64_t>(m, "self_links", mfile);
+  st.weighted = field<bool>(m, "weighted", mfile);
+  if (!m.contains("sections") || !m["sections"].is_object()) {
+    fail(mfile.string(), ": damaged: the section list is missing");
+  }
+
+  // Maps a section and checks it against the manifest: element count and checksum, so a file
+  // from another database or a stale copy is caught at open time.
+  auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count,
+                  const char* section_name = nullptr) -> const Section& {
+    if (!m["sections"].contains(name))
+      fail(mfile.string(), ": damaged: section ", name, " is not listed");
+    Section s = Section::open(dir / name, section_name ? section_name : name, elem);
+    if (s.count() != count) {
+      fail((dir / name).string(), ": byte 24: holds ", s.count(), " elements, the database needs ",
+           count);
+    }
+    if (m["sections"][name].value("xxh3", "") != checksum_hex(s.checksum())) {
+      fail((dir / name).string(),
+           ": bytes 40-47: checksum differs from manifest.json (a file from "
+           "another database, or a damaged one)");
+    }
+    impl->sections.push_back(std::move(s));
+    return impl->sections.back();
+  };
+  impl->sections.reserve(21);
+  const std::uint64_t n = st.pages, links = st.links;
+  GraphView& g = impl->graph;
+  g.num_pages = st.pages;
+  g.num_links = links;
+  g.out.offsets = open(layout::kFwdOffsets, 8, n + 1).as<std::uint64_t>();
+  g.out.ids = open(layout::kFwdTargets, 4, links).as<PageId>();
+  g.in.offsets = open(layout::kBwdOffsets, 8, n + 1).as<std::uint64_t>();
+  g.in.ids = open(layout::kBwdSources, 4, links).as<PageId>();
+  if (st.weighted) {
+    g.out.weights = open(layout::kFwdWeights, 8, links).as<double>();
+    g.in.weights = open(layout::kBwdWeights, 8, links).as<double>();
+  }
+  impl->labels.offsets = open(layout::kLabelOffsets, 8, n + 1).as<std::uint64_t>();
+  const Section& bytes = open(layout::kLabelBytes, 1, impl->labels.offsets.back());
+  impl->labels.bytes = bytes.as<char>();
+  const auto& index_meta = m["sections"].value(layout::kLabelIndex, nlohmann::json::object());
+  const std::uint64_t slots = index_meta.value("count", std::uint64_t{0});
+  if (slots < 2 * n || (slots & (slots - 1)) != 0) {
+    fail(mfile.string(), ": damaged: label index size ", slots, " is not a power of two >= 2N");
+  }
+  impl->labels.slots = open(layout::kLabelIndex, 4, slots).as<PageId>();
+
+  // O(1) structural checks; verify() does the O(size) ones.
+  auto check_ends = [&](std::span<const std::uint64_t> off, std::uint64_t end, const char* name) {
+    if (off.front() != 0 || off.back() != end) {
+      fail((dir / name).string(), ": bytes ", kSectionHeaderBytes, "-",
+           kSectionHeaderBytes + 8 * (n + 1) - 1, ": offsets do not span the data (damaged)");
+    }
+  };
+  check_ends(g.out.offsets, links, layout::kFwdOffsets);
+  check_ends(g.in.offsets, links, layout::kBwdOffsets);
+  check_ends(impl->labels.offsets, bytes.count(), layout::kLabelOffsets);
+
+  if (m.value("page_data", false)) {
+    impl->page_data = true;
+    auto named = [&](layout::SectionName s, std::uint32_t elem,
+                     std::uint64_t count) -> const Section& {
+      return open(s.file, elem, count, s.name);
+    };
+    impl->status = named(layout::kPageStatus, 2, n).as<std::uint16_t>();
+    impl->hash = named(layout::kPageHash, 8, n).as<std::uint64_t>();
+    auto column = [&](layout::SectionName off, layout::SectionName bytes_name, StringColumn& c) {
+      c.offsets = named(off, 8, n + 1).as<std::uint64_t>();
+      c.bytes = named(bytes_name, 1, c.offsets.back()).as<char>();
+      check_ends(c.offsets, c.bytes.size(), off.file);
+    };
+    column(layout::kPageFinalUrlOffsets, layout::kPageFinalUrlBytes, impl->final_url);
+    column(layout::kPageTitleOffsets, layout::kPageTitleBytes, impl->title);
+    column(layout::kPageTextOffsets, layout::kPageTextBytes, impl->text);
+    column(layout::kPageAnchorOffsets, layout::kPageAnchorBytes, impl->anchors);
+    impl->nofollow_offsets = named(layout::kNofollowOffsets, 8, n + 1).as<std::uint64_t>();
+    impl->nofollow_targets =
+        named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
+  }
+  return Database(std::move(impl));
+}
+
+void Database::verify() const {
+  for (const Section& s : impl_->sections) s.verify();
+  // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
+  // so that no id can index outside the arrays. Each array is released once checked, as the
+  // sections are (Section::verify): verifying leaves nothing resident.
+  const GraphView& g = impl_->graph;
+  const std::uint64_t n = g.num_pages;
+  auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
+    for (std::uint64_t u = 0; u < n; ++u) {
+      if (lo[u] > lo[u + 1]) {
+        fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 8 * u,
+             ": offsets decrease (damaged)");
+      }
+    }
+    release_pages(lo.data(), lo.size_bytes());
+  };
+  auto check_ids = [&](std::span<const PageId> ids, const char* name) {
+    std::int64_t bad = -1;
+#pragma omp parallel for reduction(max                                                  \
+                                   : bad) if (static_cast <std::int64_t>(ids.size()) >= \
+                                              kMinParallelLinks)
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(ids.size()); ++i) {
+      if (ids[i] >= n) bad = std::max(bad, i);
+    }
+    if (bad >= 0) {
+      fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 4 * bad, ": page id ",
+           ids[bad], " out of range (", n, " pages)");
+    }
+    release_pages(ids.data(), ids.size_bytes());
+  };
+  check_offsets(g.out.offsets, layout::kFwdOffsets);
+  check_ids(g.out.ids, layout::kFwdTargets);
+  check_offsets(g.in.offsets, layout::kBwdOffsets);
+  check_ids(g.in.ids, layout::kBwdSources);
+  check_offsets(impl_->labels.offsets, layout::kLabelOffsets);
+  if (impl_->page_data) {
+    check_offsets(impl_->final_url.offsets, layout::kPageFinalUrlOffsets.file);
+    check_offsets(impl_->title.offsets, layout::kPageTitleOffsets.file);
+    check_offsets(impl_->text.offsets, layout::kPageTextOffsets.file);
+    check_offsets(impl_->anchors.offsets, layout::kPageAnchorOffsets.file);
+    check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
+    check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
+  }
+}
+
+bool Database::has_page_data() const {
+  return impl_->page_data;
+}
+std::optional<std::uint16_t> Database::status(PageId id) const {
+  if (!impl_->page_data) return std::nullopt;
+  return impl_->status[id];
+}
+std::optional<std::uint64_t> Database::content_hash(PageId id) const {
+  if (!impl_->page_data || impl_->hash[id] == 0) return std::nullopt;
+  return impl_->hash[id];
+}
+// Strings of pages that were not fetched are absent (nullopt), not empty.
+std::optional<std::string_view> Database::final_url(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->final_url.at(id);
+}
+std::optional<std::string_view> Database::title(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->title.at(id);
+}
+std::optional<std::string_view> Database::text(PageId id) const {
+  if (!impl_->page_data || impl_->status[id] == 0) return std::nullopt;
+  return impl_->text.at(id);
+}
+std::optional<std::string_view> Database::anchor_text(PageId id) const {
+  if (!impl_->page_data) return std::nullopt;
+  return impl_->anchors.at(id);
+}
+std::span<const PageId> Database::nofollow_links(PageId id) const {
+  if (!impl_->page_data) return {};
+  const auto& o = impl_->nofollow_offsets;
+  return impl_->nofollow_targets.subspan(o[id], o[id + 1] - o[id]);
+}
+std::uint64_t Database::num_nofollow_links() const {
+  return impl_->page_data ? impl_->nofollow_targets.size() : 0;
+}
+
+const GraphView& Database::graph() const {
+  return impl_->graph;
+}
+const DatabaseStats& Database::stats() const {
+  return impl_->stats;
+}
+std::string_view Database::label(PageId id) const {
+  return impl_->labels.label(id);
+}
+const fs::path& Database::path() const {
+  return impl_->dir;
+}
+
+std::optional<PageId> Database::find(std::string_view label) const {
+  PageId id = impl_->labels.find(label);
+  if (id == kNoPage) return std::nullopt;
+  return id;
+}
+
+std::vector<std::string> Database::rank_names() const {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(impl_->dir / layout::kRanksDir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (it->path().extension() == ".ranks" && it->path().filename().string()[0] != '.') {
+      names.push_back(it->path().stem().string());
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace webrank

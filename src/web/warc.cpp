@@ -1,0 +1,220 @@
+#include "web/warc.hpp"
+
+#include <strings.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <random>
+
+#include "util/error.hpp"
+#include "util/input_stream.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::crawl {
+
+std::string_view WarcRecord::field(std::string_view name) const {
+  for (const auto& [k, v] : fields) {
+    if (k.size() == name.size() && strncasecmp(k.data(), name.data(), k.size()) == 0) return v;
+  }
+  return {};
+}
+
+std::string WarcRecord::target_uri() const {
+  std::string_view u = field("WARC-Target-URI");
+  if (u.size() >= 2 && u.front() == '<' && u.back() == '>') u = u.substr(1, u.size() - 2);
+  return std::string(u);
+}
+
+WarcReader::WarcReader(const std::string& path, bool tolerate_truncated_tail)
+    : name_(path), in_(open_input(path)), tolerate_(tolerate_truncated_tail) {}
+
+WarcReader::~WarcReader() = default;
+
+void WarcReader::fail_at(std::uint64_t offset, const std::string& what) const {
+  fail(name_, ": byte ", offset, ": ", what);
+}
+
+bool WarcReader::fill(std::size_t need) {
+  while (buf_.size() - pos_ < need && !eof_) {
+    if (pos_ > 0 && pos_ >= buf_.size() / 2) {
+      buf_.erase(0, pos_);
+      pos_ = 0;
+    }
+    const std::size_t old = buf_.size();
+    const std::size_t chunk = std::max<std::size_t>(1 << 16, need - (old - pos_));
+    buf_.resize(old + chunk);
+    std::size_t got = 0;
+    try {
+      got = in_->read(buf_.data() + old, chunk);
+    } catch (const Error&) {
+      // A gzip member cut short: the end of a journal that was being written.
+      if (!tolerate_) throw;
+      buf_.resize(old);
+      eof_ = true;
+      truncated_ = true;
+      break;
+    }
+    buf_.resize(old + got);
+    if (got == 0) eof_ = true;
+  }
+  return buf_.size() - pos_ >= need;
+}
+
+bool WarcReader::read_line(std::string& line) {
+  for (;;) {
+    const std::size_t nl = buf_.find('\n', pos_);
+    if (nl != std::string::npos) {
+      line.assign(buf_, pos_, nl - pos_);
+      // CRLF, and the CR CR LF of some broken writers.
+      while (!line.empty() && line.back() == '\r') line.pop_back();
+      offset_ += nl + 1 - pos_;
+      pos_ = nl + 1;
+      return true;
+    }
+    if (eof_) {
+      if (pos_ == buf_.size()) return false;
+      line.assign(buf_, pos_, std::string::npos);
+      offset_ += buf_.size() - pos_;
+      pos_ = buf_.size();
+      return true;
+    }
+    if (buf_.size() - pos_ > (1u << 20)) {
+      fail_at(offset_, "a header line longer than 1 MiB (not a WARC file?)");
+    }
+    fill(buf_.size() - pos_ + 1);
+  }
+}
+
+bool WarcReader::next(WarcRecord& r) {
+  r = WarcRecord{};
+  std::string line;
+  // Skip the line ends between records.
+  do {
+    r.offset = offset_;
+    if (!read_line(line)) return false;
+  } while (line.empty());
+  auto cut_short = [&](const std::string& what) -> bool {
+    if (tolerate_ && eof_) {
+      truncated_ = true;
+      return false;
+    }
+    fail_at(r.offset, what);
+  };
+  if (!line.starts_with("WARC/")) {
+    if (eof_ && tolerate_ && pos_ == buf_.size()) return cut_short("");
+    fail_at(r.offset, "expected a WARC record (a 'WARC/1.0' or 'WARC/1.1' line), found '" +
+                          line.substr(0, 40) + "'");
+  }
+  r.version = line;
+  for (;;) {
+    if (!read_line(line)) return cut_short("record cut short in its header");
+    if (line.empty()) break;
+    if ((line[0] == ' ' || line[0] == '\t') && !r.fields.empty()) {
+      r.fields.back().second += " " + line.substr(line.find_first_not_of(" \t"));
+      continue;
+    }
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) {
+      if (eof_ && pos_ == buf_.size()) return cut_short("record cut short in its header");
+      fail_at(r.offset, "malformed WARC header line '" + line.substr(0, 60) + "' (no ':')");
+    }
+    std::size_t v = colon + 1;
+    while (v < line.size() && (line[v] == ' ' || line[v] == '\t')) ++v;
+    std::string value = line.substr(v);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+    r.fields.emplace_back(line.substr(0, colon), std::move(value));
+  }
+  const std::string_view len_text = r.field("Content-Length");
+  if (len_text.empty()) fail_at(r.offset, "record has no Content-Length");
+  std::uint64_t length = 0;
+  for (char c : len_text) {
+    if (c < '0' || c > '9' || length > (1ull << 40))
+      fail_at(r.offset, "bad Content-Length '" + std::string(len_text) + "'");
+    length = length * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (!fill(length)) {
+    return cut_short("record cut short: Content-Length " + std::to_string(length) + ", only " +
+                     std::to_string(buf_.size() - pos_) + " bytes follow");
+  }
+  r.block.assign(buf_, pos_, length);
+  pos_ += length;
+  offset_ += length;
+  // The record ends with CRLF CRLF; tolerate writers that end it otherwise.
+  for (int i = 0; i < 4 && fill(1) && (buf_[pos_] == '\r' || buf_[pos_] == '\n'); ++i) {
+    ++pos_;
+    ++offset_;
+  }
+  ++good_;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+WarcWriter::WarcWriter(const std::string& path) : path_(path) {
+  out_ = std::fopen(path.c_str(), "wb");
+  if (!out_) fail_errno(path, "cannot create");
+}
+
+WarcWriter::~WarcWriter() {
+  if (out_) std::fclose(out_);
+}
+
+namespace {
+
+std::string warc_date() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string record_id(std::uint64_t serial) {
+  static thread_local std::mt19937_64 rng(std::random_device{}() ^
+                                          static_cast<std::uint64_t>(::getpid()));
+  const std::uint64_t a = rng(), b = rng() ^ serial;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "<urn:uuid:%08x-%04x-4%03x-%04x-%012llx>",
+                static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
+                static_cast<unsigned>(a & 0xfff),
+                static_cast<unsigned>(((b >> 48) & 0x3fff) | 0x8000),
+                static_cast<unsigned long long>(b & 0xffffffffffffull));
+  return buf;
+}
+
+}  // namespace
+
+void WarcWriter::write(std::string_view type, std::string_view uri, std::string_view content_type,
+                       std::string_view block,
+                       const std::vector<std::pair<std::string, std::string>>& fields) {
+  std::string rec = "WARC/1.1\r\nWARC-Type: " + std::string(type) + "\r\n";
+  rec += "WARC-Record-ID: " + record_id(++serial_) + "\r\n";
+  rec += "WARC-Date: " + warc_date() + "\r\n";
+  if (!uri.empty()) rec += "WARC-Target-URI: " + std::string(uri) + "\r\n";
+  for (const auto& [k, v] : fields) rec += k + ": " + v + "\r\n";
+  if (!content_type.empty()) rec += "Content-Type: " + std::string(content_type) + "\r\n";
+  rec += "Content-Length: " + std::to_string(block.size()) + "\r\n\r\n";
+  rec.append(block);
+  rec += "\r\n\r\n";
+
+  z_stream z{};
+  if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    fail(path_, ": cannot initialize zlib");
+  std::string gz(deflateBound(&z, rec.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(rec.data());
+  z.avail_in = static_cast<uInt>(rec.size());
+  z.next_out = reinterpret_cast<Bytef*>(gz.data());
+  z.avail_out = static_cast<uInt>(gz.size());
+  const int rc = deflate(&z, Z_FINISH);
+  const std::size_t n = gz.size() - z.avail_out;
+  deflateEnd(&z);
+  if (rc != Z_STREAM_END) fail(path_, ": compression failed");
+  if (std::fwrite(gz.data(), 1, n, out_) != n || std::fflush(out_) != 0)
+    fail_errno(path_, "write failed");
+}
+
+}  // namespace webrank::crawl
