@@ -28,7 +28,7 @@ class EdgeWriter {
     if (file_) {
       file_->write(buf_);
     } else if (std::fwrite(buf_.data(), 1, buf_.size(), stdout) != buf_.size()) {
-      fail("<stdout>: write failed");
+      fail(ErrorKind::kIo, "<stdout>: write failed");
     }
     buf_.clear();
   }
@@ -128,8 +128,9 @@ GenerateReport generate_rmat(const GenerateOptions& o, EdgeWriter& out) {
 }  // namespace
 
 GenerateReport generate_graph(const GenerateOptions& o) {
-  if (o.pages == 0 || o.links == 0) fail("generate: --pages and --links must be positive");
-  if (o.output.empty()) fail("generate: no output given (-o FILE, or - for stdout)");
+  if (o.pages == 0) fail_option("pages", "must be positive");
+  if (o.links == 0) fail_option("links", "must be positive");
+  if (o.output.empty()) fail_option("output", "is empty: no file to write (- is standard output)");
   EdgeWriter out(o.output);
   GenerateReport r = o.model == GraphModel::kRmat ? generate_rmat(o, out) : generate_web(o, out);
   out.finish();

@@ -207,9 +207,10 @@ class Collector : public RecordSink {
     if (in_memory_peak() <= budget_) return;
     if (sources.size() < min_run_links()) return;
     if (!why_not_spill_.empty()) {
-      fail(why_not_spill_, ", and this web's links exceed the memory budget (",
-           format_bytes(static_cast<double>(budget_)),
-           "); raise --memory-budget or build with --order input");
+      fail(ErrorKind::kInvalidArgument, why_not_spill_,
+           ", and this web's links exceed the memory budget (",
+           format_bytes(static_cast<double>(budget_)), "); raise ", option_ref("memory_budget"),
+           " or build with ", option_ref("order"), " input");
     }
     spill();
   }
@@ -226,17 +227,18 @@ class Collector : public RecordSink {
 };
 
 void check_destination(const BuildOptions& o) {
-  if (o.inputs.empty()) fail("build: no input given");
-  if (o.output.empty()) fail("build: no output database given (-o DB)");
+  if (o.inputs.empty()) fail_option("inputs", "are empty: nothing to build");
+  if (o.output.empty()) fail_option("output", "is empty: no database to write");
   std::error_code ec;
   if (!fs::exists(o.output, ec)) return;
   if (!o.force) {
-    fail(o.output.string(),
+    fail(ErrorKind::kExists, o.output.string(),
          ": already exists; pass --force to replace it (the existing database "
          "is kept until the new one is complete)");
   }
   if (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest)) {
-    fail(o.output.string(), ": exists and is not a webrank database; refusing to replace it");
+    fail(ErrorKind::kExists, o.output.string(),
+         ": exists and is not a webrank database; refusing to replace it");
   }
 }
 
@@ -249,9 +251,10 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
       build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
   if (o.order != "input") {
     if (!c.page_data.empty()) {
-      fail("--order ", o.order,
-           " is not supported for crawled webs (their page data is kept in "
-           "input order); build them with --order input");
+      fail_option("order", o.order,
+                  " is not supported for crawled webs (their page data is kept in input order); "
+                  "build them with ",
+                  option_ref("order"), " input");
     }
     progress.stage = "ordering";
     if (o.on_progress) o.on_progress(progress);
@@ -337,7 +340,9 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   const fs::path dir = tmp.path();
   const std::uint64_t budget = o.memory_budget ? o.memory_budget : default_memory_budget();
   Collector c(o.weighted, budget, dir,
-              o.order == "input" ? "" : cat("--order ", o.order, " needs all links in memory"));
+              o.order == "input"
+                  ? ""
+                  : cat(option_ref("order"), " ", o.order, " needs all links in memory"));
 
   BuildProgress progress;
   report.lines = feed(c, progress);
@@ -348,7 +353,8 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   std::string names;
   for (const auto& in : o.inputs)
     names += (names.empty() ? "" : ", ") + (in == "-" ? "<stdin>" : in);
-  if (c.labels.size() == 0) fail(names, ": no links or pages found (empty input?)");
+  if (c.labels.size() == 0)
+    fail(ErrorKind::kInvalidInput, names, ": no links or pages found (empty input?)");
 
   report.pages = c.labels.size();
   report.input_links = c.links();

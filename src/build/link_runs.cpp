@@ -85,7 +85,8 @@ bool LinkRunMerger::read_record(std::size_t run, LinkRecord& record) {
       if (std::ferror(r.file)) fail_errno(r.path.string(), "read failed");
       return false;
     }
-    if (r.end % record_bytes_ != 0) fail(r.path.string(), ": truncated run of links");
+    if (r.end % record_bytes_ != 0)
+      fail(ErrorKind::kInvalidInput, r.path.string(), ": truncated run of links");
     bytes_read_ += r.end;
   }
   const char* p = r.buffer.data() + r.at;

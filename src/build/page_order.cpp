@@ -56,7 +56,7 @@ std::vector<PageId> page_order(const std::string& order, const CsrLinks& links, 
     std::stable_sort(by_rank.begin(), by_rank.end(),
                      [&](PageId a, PageId b) { return key[a] < key[b]; });
   } else {
-    fail("unknown page order '", order, "' (known: input, degree, url)");
+    fail_option("order", "'", order, "' is not a page order (known: input, degree, url)");
   }
   std::vector<PageId> new_id(pages);
   for (PageId i = 0; i < pages; ++i) new_id[by_rank[i]] = i;

@@ -101,7 +101,9 @@ void add_rank_command(CLI::App& app) {
     Database db = open_database(args->db, args->no_verify);
     for (const auto& label : args->personalize) {
       auto id = db.find(label);
-      if (!id) fail("--personalize: page '", label, "' is not in the database ", args->db);
+      if (!id)
+        fail(ErrorKind::kNotFound, "--personalize: page '", label, "' is not in the database ",
+             args->db);
       o.source.emplace_back(*id, 1.0);
     }
     if (!args->source.empty()) o.source = read_page_weights(db, args->source);

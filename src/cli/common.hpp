@@ -7,6 +7,7 @@
 
 #include "cli/progress_line.hpp"
 #include "webrank/database.hpp"
+#include "webrank/error.hpp"
 #include "webrank/units.hpp"
 
 namespace webrank::cli {
@@ -16,6 +17,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitNotConverged = 3;
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports Ctrl-C
+
+// The flag of a library option: "max_iter" -> "--max-iter" (Error::message names options so).
+std::string flag_name(std::string_view field);
+// The exit status of a library error: 2 for invalid arguments, 130 when cancelled, else 1.
+int exit_code(ErrorKind kind);
 
 // Opens DB and, unless `skip_verify`, checks every checksum before anything reads it.
 Database open_database(const std::string& path, bool skip_verify);

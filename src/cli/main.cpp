@@ -14,6 +14,23 @@
 
 namespace webrank::cli {
 
+std::string flag_name(std::string_view field) {
+  std::string flag = "--";
+  for (char c : field) flag += c == '_' ? '-' : c;
+  return flag;
+}
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kInvalidArgument:
+      return kExitUsage;
+    case ErrorKind::kCancelled:
+      return kExitInterrupted;
+    default:
+      return kExitError;
+  }
+}
+
 int& exit_status() {
   static int status = kExitOk;
   return status;
@@ -81,8 +98,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "webrank: usage error: %s\nRun with --help for usage.\n", e.what());
     return kExitUsage;
   } catch (const webrank::Error& e) {
-    std::fprintf(stderr, "webrank: error: %s\n", e.what());
-    return kExitError;
+    std::fprintf(stderr, "webrank: error: %s\n", e.message(flag_name).c_str());
+    return exit_code(e.kind());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "webrank: error: out of memory\n");
     return kExitError;

@@ -265,16 +265,17 @@ void Crawler::open_journal() {
   const bool exists = fs::exists(dir, ec);
   if (exists && !o_.resume) {
     if (!o_.force) {
-      fail(dir.string(),
+      fail(ErrorKind::kExists, dir.string(),
            ": a crawl journal is already there; pass --resume to continue that crawl, or "
            "--force to start over");
     }
     fs::remove_all(dir, ec);
   }
   if (!exists && o_.resume && !fs::exists(dir, ec))
-    fail(dir.string(), ": no crawl journal to resume (start the crawl without --resume)");
+    fail(ErrorKind::kNotFound, dir.string(),
+         ": no crawl journal to resume (start the crawl without --resume)");
   fs::create_directories(dir, ec);
-  if (ec) fail(dir.string(), ": cannot create: ", ec.message());
+  if (ec) fail(ErrorKind::kIo, dir.string(), ": cannot create: ", ec.message());
   if (!o_.resume) save_settings(o_);
   const std::vector<fs::path> files = journal_files(dir);
   if (o_.resume) read_back(files);
@@ -417,7 +418,8 @@ CrawlReport Crawler::run() {
   open_journal();
   for (const auto& s : o_.seeds) {
     const std::optional<std::string> u = normalize_url(s);
-    if (!u) fail("crawl: seed '", s, "' is not an http, https or file URL");
+    if (!u)
+      fail(ErrorKind::kInvalidArgument, "crawl: seed '", s, "' is not an http, https or file URL");
     offer(*u, 0, 0);
   }
   auto pages = [&] { return rep_.resumed + rep_.fetched_now; };
@@ -509,14 +511,15 @@ CrawlReport crawl(const CrawlOptions& options,
   CrawlOptions o = options;
   std::error_code ec;
   if (o.resume) load_settings(o);
-  if (o.seeds.empty()) fail("crawl: no seed URL given");
+  if (o.seeds.empty()) fail(ErrorKind::kInvalidArgument, "crawl: no seed URL given");
   if (!o.resume && !o.force && fs::exists(o.output, ec)) {
-    fail(o.output.string(),
+    fail(ErrorKind::kExists, o.output.string(),
          ": already exists; pass --force to replace it (it is replaced once the crawl is built)");
   }
   if (fs::exists(o.output, ec) &&
       (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest))) {
-    fail(o.output.string(), ": exists and is not a webrank database; refusing to replace it");
+    fail(ErrorKind::kExists, o.output.string(),
+         ": exists and is not a webrank database; refusing to replace it");
   }
   CrawlReport rep;
   {
@@ -526,10 +529,10 @@ CrawlReport crawl(const CrawlOptions& options,
   std::uintmax_t journaled = 0;
   for (const fs::path& f : journal_files(journal_dir(o.output))) journaled += fs::file_size(f, ec);
   if (journaled == 0) {
-    fail(
-        "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "
-        "in ",
-        journal_dir(o.output).string());
+    fail(ErrorKind::kInvalidArgument,
+         "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "
+         "in ",
+         journal_dir(o.output).string());
   }
   BuildOptions b;
   for (const fs::path& f : journal_files(journal_dir(o.output))) b.inputs.push_back(f.string());

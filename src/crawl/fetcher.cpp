@@ -68,7 +68,7 @@ Fetcher::Fetcher(FetcherOptions o) : impl_(std::make_unique<Impl>()) {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   impl_->o = std::move(o);
   impl_->multi = curl_multi_init();
-  if (!impl_->multi) fail("crawl: cannot initialize libcurl");
+  if (!impl_->multi) fail(ErrorKind::kInternal, "crawl: cannot initialize libcurl");
   curl_multi_setopt(impl_->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
                     static_cast<long>(impl_->o.max_connections));
 }
@@ -85,7 +85,7 @@ void Fetcher::start(const std::string& url, std::uint64_t tag) {
   t->max_bytes = impl_->o.max_bytes;
   t->start = std::chrono::steady_clock::now();
   CURL* e = curl_easy_init();
-  if (!e) fail("crawl: cannot create a libcurl handle");
+  if (!e) fail(ErrorKind::kInternal, "crawl: cannot create a libcurl handle");
   t->easy = e;
   curl_easy_setopt(e, CURLOPT_URL, url.c_str());
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);

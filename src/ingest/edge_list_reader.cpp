@@ -116,19 +116,22 @@ double parse_weight(std::string_view text, const std::string& where) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, w);
   if (ec == std::errc::result_out_of_range) {
-    fail(where, ": weight '", text, "' is out of range");
+    fail(ErrorKind::kInvalidInput, where, ": weight '", text, "' is out of range");
   }
   if (ec != std::errc() || ptr != end) {
-    fail(where, ": weight '", text, "' is not a number");
+    fail(ErrorKind::kInvalidInput, where, ": weight '", text, "' is not a number");
   }
-  if (!std::isfinite(w)) fail(where, ": weight '", text, "' is not finite");
-  if (w < 0) fail(where, ": weight '", text, "' is negative; weights must be >= 0");
+  if (!std::isfinite(w))
+    fail(ErrorKind::kInvalidInput, where, ": weight '", text, "' is not finite");
+  if (w < 0)
+    fail(ErrorKind::kInvalidInput, where, ": weight '", text,
+         "' is negative; weights must be >= 0");
   return w;
 }
 
 void check_text_line(std::string_view line, const std::string& name, std::uint64_t line_number) {
   if (std::memchr(line.data(), '\0', line.size())) {
-    fail(name, ":", line_number,
+    fail(ErrorKind::kInvalidInput, name, ":", line_number,
          ": contains a NUL byte: expected text (is this a binary or unsupported compressed "
          "file?)");
   }
@@ -142,17 +145,17 @@ EdgeListRecord parse_edge_list_line(std::string_view line, bool weighted, const 
   const int n = split_fields(line, f, 3, &empty);
   if (n == 0) return r;
   if (n < 0) {
-    fail(name, ":", line_number, ": field ", empty, " is empty: expected SOURCE<TAB>TARGET",
-         weighted ? "[<TAB>WEIGHT]" : "");
+    fail(ErrorKind::kInvalidInput, name, ":", line_number, ": field ", empty,
+         " is empty: expected SOURCE<TAB>TARGET", weighted ? "[<TAB>WEIGHT]" : "");
   }
   if (n == 3 && !weighted) {
-    fail(name, ":", line_number,
+    fail(ErrorKind::kInvalidInput, name, ":", line_number,
          ": 3 fields, expected SOURCE TARGET (pass --weighted to read the third field as a "
          "link weight)");
   }
   if (n > 3) {
-    fail(name, ":", line_number, ": ", n, " fields, expected SOURCE TARGET",
-         weighted ? " WEIGHT" : "",
+    fail(ErrorKind::kInvalidInput, name, ":", line_number, ": ", n,
+         " fields, expected SOURCE TARGET", weighted ? " WEIGHT" : "",
          " (fields are split on tabs when the line has one, otherwise on spaces)");
   }
   r.kind = n == 1 ? EdgeListRecord::kPage : EdgeListRecord::kLink;

@@ -57,7 +57,7 @@ const InputFormat& find_input_format(const std::string& name, const std::string&
   }
   std::string known;
   for (const auto& f : all) known += (known.empty() ? "" : ", ") + f.name;
-  fail("unknown input format '", name, "' (known: ", known, ")");
+  fail(ErrorKind::kInvalidInput, "unknown input format '", name, "' (known: ", known, ")");
 }
 
 }  // namespace webrank

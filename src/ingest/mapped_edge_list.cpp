@@ -58,7 +58,8 @@ void deliver(const EdgeListChunk& c, bool weighted, RecordSink& sink,
                                  std::uint64_t line_number) {
   check_text_line(line, name, line_number);
   parse_edge_list_line(line, weighted, name, line_number);
-  fail(name, ":", line_number, ": internal error: the line parsed differently twice");
+  fail(ErrorKind::kInvalidInput, name, ":", line_number,
+       ": internal error: the line parsed differently twice");
 }
 
 // Text cut into chunks of whole lines: views into the mapped file or into `storage`.

@@ -19,18 +19,22 @@ PageWeights read_page_weights(const Database& db, const std::string& path) {
     if (n == 0) continue;
     const std::string where = cat(reader.name(), ":", reader.line_number());
     if (n != 2) {
-      fail(where, ": ", n < 0 ? "an empty field" : cat(n, " fields"),
+      fail(ErrorKind::kInvalidInput, where, ": ", n < 0 ? "an empty field" : cat(n, " fields"),
            ", expected LABEL<TAB>WEIGHT");
     }
     auto id = db.find(f[0]);
-    if (!id) fail(where, ": page '", f[0], "' is not in the database ", db.path().string());
+    if (!id)
+      fail(ErrorKind::kInvalidInput, where, ": page '", f[0], "' is not in the database ",
+           db.path().string());
     const double w = parse_weight(f[1], where);
     sum += w;
     weights.emplace_back(*id, w);
   }
-  if (weights.empty()) fail(reader.name(), ": no LABEL<TAB>WEIGHT lines found");
+  if (weights.empty())
+    fail(ErrorKind::kInvalidInput, reader.name(), ": no LABEL<TAB>WEIGHT lines found");
   if (!(sum > 0))
-    fail(reader.name(), ": all weights are zero; at least one page needs a positive weight");
+    fail(ErrorKind::kInvalidInput, reader.name(),
+         ": all weights are zero; at least one page needs a positive weight");
   return weights;
 }
 

@@ -75,8 +75,9 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
   const GraphView& g = *p.graph;
   const PageId n = g.num_pages;
   if (n > kMaxDirectPages) {
-    fail("--method direct is the reference solver for small webs (at most ", kMaxDirectPages,
-         " pages); this web has ", n, ": use --method power");
+    fail_option("method", "direct is the reference solver for small webs (at most ",
+                kMaxDirectPages, " pages); this web has ", n, ": use ", option_ref("method"),
+                " power");
   }
   const double d = p.damping;
   const FreshVector<double> inv = inverse_out_strength(g);
@@ -84,7 +85,8 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
   Vector r;
   if (d < 1) {
     lu.compute(system_matrix(g, inv, d, false));
-    if (lu.info() != Eigen::Success) fail("--method direct: the sparse LU factorization failed");
+    if (lu.info() != Eigen::Success)
+      fail(ErrorKind::kInternal, "the direct solve's sparse LU factorization failed");
     const Vector x = lu.solve(dense(p.source, n));
     if (p.leak) {
       r = (1 - d) * x;
@@ -95,15 +97,18 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
     }
   } else {
     if (p.leak) {
-      fail(
-          "--method direct cannot solve --damping 1 with --dangling leak (there is no fixed point "
-          "but zero): use --method power");
+      fail_option("method", "direct cannot solve ", option_ref("damping"), " 1 with ",
+                  option_ref("dangling"),
+                  " leak (there is no fixed point "
+                  "but zero): use ",
+                  option_ref("method"), " power");
     }
     lu.compute(system_matrix(g, inv, 1.0, true));
     if (lu.info() != Eigen::Success) {
-      fail(
-          "--method direct with --damping 1: the stationary vector is not unique (the web is "
-          "not irreducible); use --damping below 1 or --method power");
+      fail_option("method", "direct with ", option_ref("damping"),
+                  " 1: the stationary vector is not unique (the web is "
+                  "not irreducible); use ",
+                  option_ref("damping"), " below 1 or ", option_ref("method"), " power");
     }
     Vector e_last = Vector::Zero(n);
     e_last[n - 1] = 1;
@@ -113,7 +118,8 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
     const Vector q = lu.solve(dd);
     const double denom = 1 - dangling_sum(q, inv);
     if (std::abs(denom) < 1e-14) {
-      fail("--method direct with --damping 1: the system is singular; use --method power");
+      fail_option("method", "direct with ", option_ref("damping"),
+                  " 1: the system is singular; use ", option_ref("method"), " power");
     }
     r = z + q * (dangling_sum(z, inv) / denom);
   }

@@ -17,13 +17,14 @@ Distribution Distribution::from_weights(const PageWeights& weights, PageId n, co
   d.dense.assign(n, 0.0);
   double sum = 0;
   for (const auto& [page, w] : weights) {
-    if (page >= n) fail(what, ": page id ", page, " out of range (", n, " pages)");
+    if (page >= n) fail_option(what, "names page id ", page, ", out of range (", n, " pages)");
     if (!std::isfinite(w) || w < 0)
-      fail(what, ": weight ", w, " of page ", page, " is not a finite number >= 0");
+      fail_option(what, "gives page ", page, " the weight ", w, ", not a finite number >= 0");
     d.dense[page] += w;
     sum += w;
   }
-  if (!(sum > 0)) fail(what, ": all weights are zero; at least one page needs a positive weight");
+  if (!(sum > 0))
+    fail_option(what, "has only zero weights; at least one page needs a positive weight");
   for (double& x : d.dense) x /= sum;
   return d;
 }

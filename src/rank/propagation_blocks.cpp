@@ -11,20 +11,22 @@ namespace webrank {
 
 void BlockLayout::check_block_pages(std::uint32_t block_pages) {
   if (block_pages < 64 || !std::has_single_bit(block_pages) || block_pages > kMaxBlockPages)
-    fail("--block-pages must be a power of two in [64, ", kMaxBlockPages, "], got ", block_pages);
+    fail_option("block_pages", "must be a power of two in [64, ", kMaxBlockPages, "], got ",
+                block_pages);
 }
 
 BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chunks)
     : n_(g.num_pages) {
-  if (g.weighted()) fail("propagation blocking needs an unweighted web");
+  if (g.weighted()) fail(ErrorKind::kInternal, "propagation blocking needs an unweighted web");
   if (g.num_pages > kMaxPages)
-    fail("propagation blocking supports webs of at most 2^30 pages; use --sweep pull");
+    fail_option("sweep", "blocked supports webs of at most 2^30 pages; use ", option_ref("sweep"),
+                " pull");
   check_block_pages(block_pages);
   shift_ = std::countr_zero(block_pages);
   const std::uint64_t blocks = (static_cast<std::uint64_t>(n_) + block_pages - 1) >> shift_;
   if (blocks > kMaxBlocks) {
-    fail("--block-pages ", block_pages, " cuts ", n_, " pages into ", blocks, " blocks; at most ",
-         kMaxBlocks, " are supported: use larger blocks");
+    fail_option("block_pages", block_pages, " cuts ", n_, " pages into ", blocks,
+                " blocks; at most ", kMaxBlocks, " are supported: use larger blocks");
   }
   blocks_ = static_cast<std::uint32_t>(blocks);
   chunks_ = std::max(1, chunks);

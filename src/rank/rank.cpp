@@ -76,30 +76,36 @@ RankResult solve(const Problem& p, const RankOptions& o) {
 }
 
 RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
-  if (graph.num_pages == 0) fail("cannot rank an empty web");
-  if (!(o.damping >= 0 && o.damping <= 1)) fail("--damping must be in [0, 1], got ", o.damping);
+  if (graph.num_pages == 0)
+    fail(ErrorKind::kInvalidArgument, "cannot rank an empty web (no pages)");
+  if (!(o.damping >= 0 && o.damping <= 1))
+    fail_option("damping", "must be in [0, 1], got ", o.damping);
   if (!(o.tol >= 0) || !std::isfinite(o.tol))
-    fail("--tol must be a finite number >= 0, got ", o.tol);
-  if (o.max_iter < 1) fail("--max-iter must be at least 1, got ", o.max_iter);
-  if (o.threads < 0) fail("--threads must be >= 0, got ", o.threads);
+    fail_option("tol", "must be a finite number >= 0, got ", o.tol);
+  if (o.max_iter < 1) fail_option("max_iter", "must be at least 1, got ", o.max_iter);
+  if (o.threads < 0) fail_option("threads", "must be >= 0, got ", o.threads);
   if (o.method == Method::kPaper &&
       (o.dangling == Dangling::kUniform || o.dangling == Dangling::kLeak ||
        !o.dangling_weights.empty())) {
-    fail(
-        "--method paper re-injects all lost rank along the rank source E, which is --dangling "
-        "source; it cannot be combined with --dangling ",
-        to_string(o.dangling), o.dangling_weights.empty() ? "" : " or --dangling-weights");
+    fail_option("method", "paper re-injects all lost rank along the rank source E, which is ",
+                option_ref("dangling"),
+                " "
+                "source; it cannot be combined with ",
+                option_ref("dangling"), " ", to_string(o.dangling),
+                o.dangling_weights.empty() ? "" : " or ", option_ref("dangling_weights"));
   }
   if (!o.dangling_weights.empty() &&
       (o.dangling == Dangling::kLeak || o.dangling == Dangling::kRemove)) {
-    fail("--dangling-weights cannot be combined with --dangling ", to_string(o.dangling));
+    fail_option("dangling_weights", "cannot be combined with ", option_ref("dangling"), " ",
+                to_string(o.dangling));
   }
   if (o.sweep == Sweep::kBlocked && graph.weighted())
-    fail("--sweep blocked needs an unweighted web; weighted webs are ranked with --sweep pull");
+    fail_option("sweep", "blocked needs an unweighted web; weighted webs are ranked with ",
+                option_ref("sweep"), " pull");
   if (o.sweep == Sweep::kBlocked &&
       (o.method == Method::kDirect || o.method == Method::kGaussSeidel)) {
-    fail("--sweep blocked applies to --method power, paper, extrapolate and auto, not ",
-         to_string(o.method));
+    fail_option("sweep", "blocked applies to ", option_ref("method"),
+                " power, paper, extrapolate and auto, not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
   if (o.threads > 0) omp_set_num_threads(o.threads);
@@ -108,10 +114,10 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
   Problem p;
   p.graph = &graph;
   p.damping = o.damping;
-  p.source = Distribution::from_weights(o.source, n, "rank source");
+  p.source = Distribution::from_weights(o.source, n, "source");
   p.leak = o.dangling == Dangling::kLeak;
   if (!o.dangling_weights.empty()) {
-    p.dangling = Distribution::from_weights(o.dangling_weights, n, "dangling weights");
+    p.dangling = Distribution::from_weights(o.dangling_weights, n, "dangling_weights");
     p.dangling_is_source = false;
   } else if (o.dangling == Dangling::kUniform) {
     p.dangling = Distribution::uniform(n);
@@ -119,7 +125,7 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
   } else {
     p.dangling = p.source;
   }
-  p.start = Distribution::from_weights(o.start, n, "start vector");
+  p.start = Distribution::from_weights(o.start, n, "start");
   if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
   return solve(p, o);
 }

@@ -48,9 +48,10 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o) {
     round.swap(next_round);
   }
   if (removed == n) {
-    fail(
-        "--dangling remove: every page was removed as dangling (the web has no cycle), so no "
-        "core is left to rank; use another --dangling mode");
+    fail_option("dangling",
+                "remove: every page was removed as dangling (the web has no cycle), so no core is "
+                "left to rank; use another ",
+                option_ref("dangling"), " mode");
   }
 
   // 2. The core, renumbered, with E restricted to it.
@@ -73,9 +74,10 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o) {
   double source_on_core = 0;
   for (PageId v : core_pages) source_on_core += p.source[v];
   if (!(source_on_core > 0)) {
-    fail(
-        "--dangling remove: the rank source puts no weight on the core left after removing "
-        "dangling pages; personalize on pages of the core or use another --dangling mode");
+    fail_option("dangling",
+                "remove: the rank source puts no weight on the core left after removing dangling "
+                "pages; personalize on pages of the core or use another ",
+                option_ref("dangling"), " mode");
   }
   Problem cp;
   cp.graph = &core.view();

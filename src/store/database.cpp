@@ -48,33 +48,36 @@ nlohmann::json read_manifest(const fs::path& dir) {
   const fs::path file = dir / layout::kManifest;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
-    fail(dir.string(), ": not a webrank database (",
+    fail(ErrorKind::kCorrupt, dir.string(), ": not a webrank database (",
          fs::exists(dir, ec) ? "not a directory" : "no such directory", ")");
   }
   std::ifstream in(file, std::ios::binary);
-  if (!in) fail(file.string(), ": missing or unreadable: not a webrank database, or a damaged one");
+  if (!in)
+    fail(ErrorKind::kCorrupt, file.string(),
+         ": missing or unreadable: not a webrank database, or a damaged one");
   std::stringstream text;
   text << in.rdbuf();
   nlohmann::json m;
   try {
     m = nlohmann::json::parse(text.str());
   } catch (const nlohmann::json::parse_error& e) {
-    fail(file.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
+    fail(ErrorKind::kCorrupt, file.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
   }
   if (!m.is_object() || m.value("format", "") != layout::kFormatName) {
-    fail(file.string(), ": not a webrank database manifest (no \"format\": \"", layout::kFormatName,
-         "\")");
+    fail(ErrorKind::kCorrupt, file.string(), ": not a webrank database manifest (no \"format\": \"",
+         layout::kFormatName, "\")");
   }
   return m;
 }
 
 template <typename T>
 T field(const nlohmann::json& m, const char* key, const fs::path& file) {
-  if (!m.contains(key)) fail(file.string(), ": damaged: field \"", key, "\" is missing");
+  if (!m.contains(key))
+    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" is missing");
   try {
     return m.at(key).get<T>();
   } catch (const nlohmann::json::exception&) {
-    fail(file.string(), ": damaged: field \"", key, "\" has the wrong type");
+    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" has the wrong type");
   }
 }
 
@@ -93,20 +96,20 @@ Database Database::open(const fs::path& dir) {
   const fs::path mfile = dir / layout::kManifest;
   const int version = field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
-    fail(mfile.string(), ": format version ", version, ", this webrank reads version ",
-         kDatabaseFormatVersion);
+    fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
+         ", this webrank reads version ", kDatabaseFormatVersion);
   }
   DatabaseStats& st = impl->stats;
   const auto pages = field<std::uint64_t>(m, "pages", mfile);
   if (pages == 0 || pages >= kNoPage)
-    fail(mfile.string(), ": damaged: implausible page count ", pages);
+    fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: implausible page count ", pages);
   st.pages = static_cast<PageId>(pages);
   st.links = field<std::uint64_t>(m, "links", mfile);
   st.dangling_pages = field<PageId>(m, "dangling_pages", mfile);
   st.self_links = field<std::uint64_t>(m, "self_links", mfile);
   st.weighted = field<bool>(m, "weighted", mfile);
   if (!m.contains("sections") || !m["sections"].is_object()) {
-    fail(mfile.string(), ": damaged: the section list is missing");
+    fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: the section list is missing");
   }
 
   // Maps a section and checks it against the manifest: element count and checksum, so a file
@@ -114,14 +117,14 @@ Database Database::open(const fs::path& dir) {
   auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count,
                   const char* section_name = nullptr) -> const Section& {
     if (!m["sections"].contains(name))
-      fail(mfile.string(), ": damaged: section ", name, " is not listed");
+      fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: section ", name, " is not listed");
     Section s = Section::open(dir / name, section_name ? section_name : name, elem);
     if (s.count() != count) {
-      fail((dir / name).string(), ": byte 24: holds ", s.count(), " elements, the database needs ",
-           count);
+      fail(ErrorKind::kCorrupt, (dir / name).string(), ": byte 24: holds ", s.count(),
+           " elements, the database needs ", count);
     }
     if (m["sections"][name].value("xxh3", "") != checksum_hex(s.checksum())) {
-      fail((dir / name).string(),
+      fail(ErrorKind::kCorrupt, (dir / name).string(),
            ": bytes 40-47: checksum differs from manifest.json (a file from "
            "another database, or a damaged one)");
     }
@@ -147,14 +150,15 @@ Database Database::open(const fs::path& dir) {
   const auto& index_meta = m["sections"].value(layout::kLabelIndex, nlohmann::json::object());
   const std::uint64_t slots = index_meta.value("count", std::uint64_t{0});
   if (slots < 2 * n || (slots & (slots - 1)) != 0) {
-    fail(mfile.string(), ": damaged: label index size ", slots, " is not a power of two >= 2N");
+    fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: label index size ", slots,
+         " is not a power of two >= 2N");
   }
   impl->labels.slots = open(layout::kLabelIndex, 4, slots).as<PageId>();
 
   // O(1) structural checks; verify() does the O(size) ones.
   auto check_ends = [&](std::span<const std::uint64_t> off, std::uint64_t end, const char* name) {
     if (off.front() != 0 || off.back() != end) {
-      fail((dir / name).string(), ": bytes ", kSectionHeaderBytes, "-",
+      fail(ErrorKind::kCorrupt, (dir / name).string(), ": bytes ", kSectionHeaderBytes, "-",
            kSectionHeaderBytes + 8 * (n + 1) - 1, ": offsets do not span the data (damaged)");
     }
   };
@@ -196,8 +200,8 @@ void Database::verify() const {
   auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
     for (std::uint64_t u = 0; u < n; ++u) {
       if (lo[u] > lo[u + 1]) {
-        fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 8 * u,
-             ": offsets decrease (damaged)");
+        fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",
+             kSectionHeaderBytes + 8 * u, ": offsets decrease (damaged)");
       }
     }
     release_pages(lo.data(), lo.size_bytes());
@@ -211,8 +215,8 @@ void Database::verify() const {
       if (ids[i] >= n) bad = std::max(bad, i);
     }
     if (bad >= 0) {
-      fail((impl_->dir / name).string(), ": byte ", kSectionHeaderBytes + 4 * bad, ": page id ",
-           ids[bad], " out of range (", n, " pages)");
+      fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",
+           kSectionHeaderBytes + 4 * bad, ": page id ", ids[bad], " out of range (", n, " pages)");
     }
     release_pages(ids.data(), ids.size_bytes());
   };

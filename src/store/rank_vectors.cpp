@@ -18,7 +18,8 @@ void check_rank_name(const std::string& name) {
   for (char c : name)
     ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
   if (!ok)
-    fail("rank vector name '", name, "' is not valid: use letters, digits, '.', '_' and '-'");
+    fail(ErrorKind::kCorrupt, "rank vector name '", name,
+         "' is not valid: use letters, digits, '.', '_' and '-'");
 }
 
 void write_rank_vector(const Database& db, const std::string& name, std::span<const double> values,
@@ -27,9 +28,9 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   const fs::path dir = db.path() / layout::kRanksDir;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) fail(dir.string(), ": cannot create: ", ec.message());
+  if (ec) fail(ErrorKind::kCorrupt, dir.string(), ": cannot create: ", ec.message());
   if (values.size() != db.num_pages())
-    fail("internal error: rank vector size does not match the database");
+    fail(ErrorKind::kCorrupt, "internal error: rank vector size does not match the database");
 
   TempPath vec(dir / (name + ".ranks"));
   std::uint64_t checksum;
@@ -63,7 +64,7 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   if (!fs::exists(vec_path)) {
     std::string have;
     for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
-    fail(db.path().string(), ": no rank vector named '", name, "' (",
+    fail(ErrorKind::kCorrupt, db.path().string(), ": no rank vector named '", name, "' (",
          have.empty() ? "none computed yet: run `webrank rank " + db.path().string() + "`"
                       : "available: " + have,
          ")");
@@ -71,7 +72,9 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   StoredRanks s;
   s.name = name;
   std::ifstream in(json_path, std::ios::binary);
-  if (!in) fail(json_path.string(), ": missing or unreadable (the rank vector's metadata)");
+  if (!in)
+    fail(ErrorKind::kCorrupt, json_path.string(),
+         ": missing or unreadable (the rank vector's metadata)");
   std::stringstream text;
   text << in.rdbuf();
   s.metadata_json = text.str();
@@ -79,22 +82,23 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   try {
     meta = nlohmann::json::parse(s.metadata_json);
   } catch (const nlohmann::json::parse_error& e) {
-    fail(json_path.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
+    fail(ErrorKind::kCorrupt, json_path.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
   }
   const std::string precision = meta.value("precision", "");
   if (precision != "float" && precision != "double") {
-    fail(json_path.string(), ": damaged: \"precision\" must be \"float\" or \"double\"");
+    fail(ErrorKind::kCorrupt, json_path.string(),
+         ": damaged: \"precision\" must be \"float\" or \"double\"");
   }
   s.precision = precision == "float" ? Precision::kFloat : Precision::kDouble;
   const Section sec = s.precision == Precision::kFloat ? Section::open(vec_path, "ranks.f32", 4)
                                                        : Section::open(vec_path, "ranks.f64", 8);
   if (sec.count() != db.num_pages()) {
-    fail(vec_path.string(), ": byte 24: holds ", sec.count(), " values, the database has ",
-         db.num_pages(), " pages");
+    fail(ErrorKind::kCorrupt, vec_path.string(), ": byte 24: holds ", sec.count(),
+         " values, the database has ", db.num_pages(), " pages");
   }
   if (meta.value("xxh3", "") != checksum_hex(sec.checksum())) {
-    fail(vec_path.string(), ": bytes 40-47: checksum differs from ", json_path.filename().string(),
-         " (an interrupted or damaged write)");
+    fail(ErrorKind::kCorrupt, vec_path.string(), ": bytes 40-47: checksum differs from ",
+         json_path.filename().string(), " (an interrupted or damaged write)");
   }
   sec.verify();
   if (s.precision == Precision::kFloat) {

@@ -82,7 +82,8 @@ void SectionWriter::append_bytes(const void* data, std::size_t bytes) {
 
 std::uint64_t SectionWriter::finish() {
   if (payload_bytes_ % elem_size_ != 0) {
-    fail(file_.string(), ": internal error: payload is not a whole number of elements");
+    fail(ErrorKind::kCorrupt, file_.string(),
+         ": internal error: payload is not a whole number of elements");
   }
   if (block_fill_ > 0) flush_block();
   static const char zeros[8] = {};
@@ -118,35 +119,35 @@ Section Section::open(const std::filesystem::path& file, std::string_view name,
   const std::string f = file.string();
   const auto bytes = s.file_.bytes();
   if (bytes.size() < kSectionHeaderBytes) {
-    fail(f, ": truncated: ", bytes.size(), " bytes, shorter than the ", kSectionHeaderBytes,
-         "-byte section header (byte 0)");
+    fail(ErrorKind::kCorrupt, f, ": truncated: ", bytes.size(), " bytes, shorter than the ",
+         kSectionHeaderBytes, "-byte section header (byte 0)");
   }
   std::memcpy(&s.header_, bytes.data(), sizeof s.header_);
   const SectionHeader& h = s.header_;
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) {
-    fail(f, ": byte 0: not a webrank section (bad magic number)");
+    fail(ErrorKind::kCorrupt, f, ": byte 0: not a webrank section (bad magic number)");
   }
   if (h.header_checksum != header_hash(h)) {
-    fail(f, ": bytes 0-63: the section header is damaged (checksum mismatch)");
+    fail(ErrorKind::kCorrupt, f, ": bytes 0-63: the section header is damaged (checksum mismatch)");
   }
   if (h.version != kDatabaseFormatVersion) {
-    fail(f, ": byte 8: format version ", h.version, ", this webrank reads version ",
-         kDatabaseFormatVersion);
+    fail(ErrorKind::kCorrupt, f, ": byte 8: format version ", h.version,
+         ", this webrank reads version ", kDatabaseFormatVersion);
   }
   if (std::string_view(h.name, strnlen(h.name, sizeof h.name)) != name) {
-    fail(f, ": byte 16: section is '", std::string(h.name, strnlen(h.name, sizeof h.name)),
-         "', expected '", name, "'");
+    fail(ErrorKind::kCorrupt, f, ": byte 16: section is '",
+         std::string(h.name, strnlen(h.name, sizeof h.name)), "', expected '", name, "'");
   }
   if (h.elem_size != elem_size) {
-    fail(f, ": byte 12: element size ", h.elem_size, ", expected ", elem_size);
+    fail(ErrorKind::kCorrupt, f, ": byte 12: element size ", h.elem_size, ", expected ", elem_size);
   }
   if (h.block_size == 0 || h.count > (~std::uint64_t{0} - 4096) / elem_size) {
-    fail(f, ": bytes 32-47: implausible element count or block size");
+    fail(ErrorKind::kCorrupt, f, ": bytes 32-47: implausible element count or block size");
   }
   const std::uint64_t expected = section_file_size(h.count * elem_size, h.block_size);
   if (bytes.size() != expected) {
-    fail(f, ": ", bytes.size() < expected ? "truncated" : "has trailing bytes", ": ", bytes.size(),
-         " bytes, expected ", expected, " (damage from byte ",
+    fail(ErrorKind::kCorrupt, f, ": ", bytes.size() < expected ? "truncated" : "has trailing bytes",
+         ": ", bytes.size(), " bytes, expected ", expected, " (damage from byte ",
          std::min<std::uint64_t>(bytes.size(), expected), ")");
   }
   return s;
@@ -160,7 +161,7 @@ void Section::verify() const {
       reinterpret_cast<const std::uint64_t*>(bytes.data() + kSectionHeaderBytes + pad8(payload));
   if (XXH3_64bits(table, blocks * 8) != header_.checksum) {
     const std::uint64_t start = kSectionHeaderBytes + pad8(payload);
-    fail(path_.string(), ": bytes ", start, "-", start + blocks * 8 - 1,
+    fail(ErrorKind::kCorrupt, path_.string(), ": bytes ", start, "-", start + blocks * 8 - 1,
          ": the block checksum table is damaged");
   }
   // Blocks are independent: hash them in parallel and report the first bad one.
@@ -177,7 +178,7 @@ void Section::verify() const {
   if (bad != kNone) {
     const std::uint64_t off = kSectionHeaderBytes + bad * header_.block_size;
     const std::uint64_t len = std::min(header_.block_size, payload - bad * header_.block_size);
-    fail(path_.string(), ": bytes ", off, "-", off + len - 1,
+    fail(ErrorKind::kCorrupt, path_.string(), ": bytes ", off, "-", off + len - 1,
          ": content does not match its checksum (the file is damaged)");
   }
 }

@@ -137,7 +137,8 @@ void TempPath::make_directory() {
   std::error_code ec;
   std::filesystem::remove_all(temp_, ec);
   if (!std::filesystem::create_directory(temp_, ec) || ec) {
-    fail(temp_.string(), ": cannot create directory: ", ec ? ec.message() : "exists");
+    fail(ErrorKind::kIo, temp_.string(),
+         ": cannot create directory: ", ec ? ec.message() : "exists");
   }
 }
 
@@ -151,17 +152,20 @@ void TempPath::commit(bool replace_dir) {
     aside += ".old";
     fs::rename(destination_, aside, ec);
     if (ec)
-      fail(destination_.string(), ": cannot move the existing database aside: ", ec.message());
+      fail(ErrorKind::kIo, destination_.string(),
+           ": cannot move the existing database aside: ", ec.message());
     fs::rename(temp_, destination_, ec);
     if (ec) {
       std::error_code ignore;
       fs::rename(aside, destination_, ignore);
-      fail(destination_.string(), ": cannot rename the new database into place: ", ec.message());
+      fail(ErrorKind::kIo, destination_.string(),
+           ": cannot rename the new database into place: ", ec.message());
     }
     fs::remove_all(aside, ec);
   } else {
     fs::rename(temp_, destination_, ec);
-    if (ec) fail(destination_.string(), ": cannot rename into place: ", ec.message());
+    if (ec)
+      fail(ErrorKind::kIo, destination_.string(), ": cannot rename into place: ", ec.message());
   }
   committed_ = true;
   unregister_temp(slot_);

@@ -7,7 +7,7 @@
 
 namespace webrank {
 
-// Throws Error "PATH: WHAT: strerror(errno)".
+// Throws Error "PATH: WHAT: strerror(errno)", of kind kNotFound for ENOENT and ENOTDIR, else kIo.
 [[noreturn]] void fail_errno(const std::string& path, const std::string& what);
 
 }  // namespace webrank

@@ -93,7 +93,8 @@ class GzipInput : public InputStream {
       : src_(std::move(src)), in_(kRawBuffer) {
     name_ = std::move(name);
     std::memset(&z_, 0, sizeof z_);
-    if (inflateInit2(&z_, 15 + 16) != Z_OK) fail(name_, ": cannot initialize zlib");
+    if (inflateInit2(&z_, 15 + 16) != Z_OK)
+      fail(ErrorKind::kInvalidInput, name_, ": cannot initialize zlib");
   }
   ~GzipInput() override { inflateEnd(&z_); }
 
@@ -106,7 +107,7 @@ class GzipInput : public InputStream {
         std::size_t got = src_->read(reinterpret_cast<char*>(in_.data()), in_.size());
         if (got == 0) {
           if (!at_member_end_) {
-            fail(name_, ": byte ", src_->position(),
+            fail(ErrorKind::kInvalidInput, name_, ": byte ", src_->position(),
                  ": unexpected end of gzip data (the file is truncated)");
           }
           return 0;
@@ -123,8 +124,8 @@ class GzipInput : public InputStream {
       if (rc == Z_STREAM_END) {
         at_member_end_ = true;
       } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        fail(name_, ": near byte ", raw_position(), ": corrupt gzip data (",
-             z_.msg ? z_.msg : "inflate failed", ")");
+        fail(ErrorKind::kInvalidInput, name_, ": near byte ", raw_position(),
+             ": corrupt gzip data (", z_.msg ? z_.msg : "inflate failed", ")");
       }
     }
     return want - z_.avail_out;
@@ -144,7 +145,7 @@ class ZstdInput : public InputStream {
       : src_(std::move(src)), in_(ZSTD_DStreamInSize()) {
     name_ = std::move(name);
     ctx_ = ZSTD_createDCtx();
-    if (!ctx_) fail(name_, ": cannot initialize zstd");
+    if (!ctx_) fail(ErrorKind::kInvalidInput, name_, ": cannot initialize zstd");
   }
   ~ZstdInput() override { ZSTD_freeDCtx(ctx_); }
 
@@ -155,7 +156,7 @@ class ZstdInput : public InputStream {
         std::size_t got = src_->read(in_.data(), in_.size());
         if (got == 0) {
           if (frame_open_) {
-            fail(name_, ": byte ", src_->position(),
+            fail(ErrorKind::kInvalidInput, name_, ": byte ", src_->position(),
                  ": unexpected end of zstd data (the file is truncated)");
           }
           return 0;
@@ -164,8 +165,8 @@ class ZstdInput : public InputStream {
       }
       std::size_t rc = ZSTD_decompressStream(ctx_, &out, &input_);
       if (ZSTD_isError(rc)) {
-        fail(name_, ": near byte ", raw_position(), ": corrupt zstd data (", ZSTD_getErrorName(rc),
-             ")");
+        fail(ErrorKind::kInvalidInput, name_, ": near byte ", raw_position(),
+             ": corrupt zstd data (", ZSTD_getErrorName(rc), ")");
       }
       frame_open_ = rc != 0;
     }
@@ -197,7 +198,7 @@ std::unique_ptr<InputStream> open_input(const std::string& path) {
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
       ::close(fd);
-      fail(path, ": is a directory, expected an edge-list file");
+      fail(ErrorKind::kInvalidInput, path, ": is a directory, expected an edge-list file");
     }
     src = std::make_unique<RawSource>(fd, name, true);
   }

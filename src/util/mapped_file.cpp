@@ -22,7 +22,7 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    fail(path.string(), ": not a regular file");
+    fail(ErrorKind::kIo, path.string(), ": not a regular file");
   }
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ > 0) {

@@ -21,7 +21,8 @@ std::string dechunk(std::string_view s, const std::string& where) {
   std::string out;
   for (;;) {
     std::string_view line;
-    if (!next_line(s, line)) fail(where, ": chunked body ends without its last chunk");
+    if (!next_line(s, line))
+      fail(ErrorKind::kInvalidInput, where, ": chunked body ends without its last chunk");
     std::size_t size = 0, i = 0;
     int digits = 0;
     for (; i < line.size(); ++i) {
@@ -31,13 +32,16 @@ std::string dechunk(std::string_view s, const std::string& where) {
               : c >= 'A' && c <= 'F' ? c - 'A' + 10
                                      : -1;
       if (v < 0) break;
-      if (++digits > 15) fail(where, ": chunk size too large");
+      if (++digits > 15) fail(ErrorKind::kInvalidInput, where, ": chunk size too large");
       size = size * 16 + static_cast<std::size_t>(v);
     }
     if (digits == 0 || (i < line.size() && line[i] != ';' && line[i] != ' ' && line[i] != '\t'))
-      fail(where, ": malformed chunk size line '", std::string(line.substr(0, 40)), "'");
+      fail(ErrorKind::kInvalidInput, where, ": malformed chunk size line '",
+           std::string(line.substr(0, 40)), "'");
     if (size == 0) return out;
-    if (s.size() < size) fail(where, ": chunk of ", size, " bytes, only ", s.size(), " left");
+    if (s.size() < size)
+      fail(ErrorKind::kInvalidInput, where, ": chunk of ", size, " bytes, only ", s.size(),
+           " left");
     out.append(s.substr(0, size));
     s.remove_prefix(size);
     if (s.starts_with("\r\n")) {
@@ -45,14 +49,16 @@ std::string dechunk(std::string_view s, const std::string& where) {
     } else if (s.starts_with("\n")) {
       s.remove_prefix(1);
     } else {
-      fail(where, ": chunk not followed by a line end (wrong chunk size)");
+      fail(ErrorKind::kInvalidInput, where,
+           ": chunk not followed by a line end (wrong chunk size)");
     }
   }
 }
 
 std::string inflate_body(std::string_view s, bool gzip, const std::string& where) {
   z_stream z{};
-  if (inflateInit2(&z, gzip ? 15 + 32 : 15) != Z_OK) fail(where, ": cannot initialize zlib");
+  if (inflateInit2(&z, gzip ? 15 + 32 : 15) != Z_OK)
+    fail(ErrorKind::kInvalidInput, where, ": cannot initialize zlib");
   std::string out;
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(s.data()));
   z.avail_in = static_cast<uInt>(s.size());
@@ -79,7 +85,7 @@ std::string inflate_body(std::string_view s, bool gzip, const std::string& where
   }
   inflateEnd(&z);
   if (rc != Z_STREAM_END && rc != Z_OK)
-    fail(where, ": body does not decode as ", gzip ? "gzip" : "deflate");
+    fail(ErrorKind::kInvalidInput, where, ": body does not decode as ", gzip ? "gzip" : "deflate");
   return out;
 }
 
@@ -96,13 +102,15 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
   HttpResponse r;
   std::string_view line;
   if (!block.starts_with("HTTP/") || !next_line(block, line))
-    fail(where, ": response record does not start with an HTTP status line");
+    fail(ErrorKind::kInvalidInput, where,
+         ": response record does not start with an HTTP status line");
   const std::size_t sp = line.find(' ');
   std::string_view code = sp == std::string_view::npos ? "" : line.substr(sp + 1, 3);
   if (code.size() != 3 || !std::isdigit(static_cast<unsigned char>(code[0])) ||
       !std::isdigit(static_cast<unsigned char>(code[1])) ||
       !std::isdigit(static_cast<unsigned char>(code[2])))
-    fail(where, ": bad HTTP status line '", std::string(line.substr(0, 60)), "'");
+    fail(ErrorKind::kInvalidInput, where, ": bad HTTP status line '",
+         std::string(line.substr(0, 60)), "'");
   r.status = (code[0] - '0') * 100 + (code[1] - '0') * 10 + (code[2] - '0');
   bool ended = false;
   while (next_line(block, line)) {

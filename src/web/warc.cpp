@@ -34,7 +34,7 @@ WarcReader::WarcReader(const std::string& path, bool tolerate_truncated_tail)
 WarcReader::~WarcReader() = default;
 
 void WarcReader::fail_at(std::uint64_t offset, const std::string& what) const {
-  fail(name_, ": byte ", offset, ": ", what);
+  fail(ErrorKind::kInvalidInput, name_, ": byte ", offset, ": ", what);
 }
 
 bool WarcReader::fill(std::size_t need) {
@@ -203,7 +203,7 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
 
   z_stream z{};
   if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    fail(path_, ": cannot initialize zlib");
+    fail(ErrorKind::kInvalidInput, path_, ": cannot initialize zlib");
   std::string gz(deflateBound(&z, rec.size()) + 64, '\0');
   z.next_in = reinterpret_cast<Bytef*>(rec.data());
   z.avail_in = static_cast<uInt>(rec.size());
@@ -212,7 +212,7 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
   const int rc = deflate(&z, Z_FINISH);
   const std::size_t n = gz.size() - z.avail_out;
   deflateEnd(&z);
-  if (rc != Z_STREAM_END) fail(path_, ": compression failed");
+  if (rc != Z_STREAM_END) fail(ErrorKind::kInvalidInput, path_, ": compression failed");
   if (std::fwrite(gz.data(), 1, n, out_) != n || std::fflush(out_) != 0)
     fail_errno(path_, "write failed");
 }

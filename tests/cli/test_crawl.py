@@ -162,9 +162,9 @@ class TrapSite(wrcli.WebrankTestCase):
         res = self.wr("crawl", "file://" + self.dir + "/x.html", "-o", "n.db", "--resume",
                       expect=1)
         self.assertIn("no crawl journal to resume", res.err)
-        self.wr("crawl", "ftp://x/", "-o", "n2.db", expect=1)
+        self.wr("crawl", "ftp://x/", "-o", "n2.db", expect=2)
         res = self.wr("crawl", "file:///nonexistent-dir/x.html", "-o", "n3.db", "--scope",
-                      "file:///elsewhere/", expect=1)
+                      "file:///elsewhere/", expect=2)
         self.assertIn("nothing was fetched", res.err)
         # a seed on a host that is down (nothing listens on port 1) is a page, not fetched
         self.wr("crawl", "http://127.0.0.1:1/index.html", "-o", "down.db", "--retries", "0",

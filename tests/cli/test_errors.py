@@ -507,7 +507,7 @@ class ExternalBuild(ErrorCase):
     def test_degree_order_past_the_budget(self):
         self.write("web.tsv", self.big_web(50000))
         res = self.expect_build_failure({}, ["web.tsv", "--memory-budget", "1K",
-                                             "--order", "degree"])
+                                             "--order", "degree"], rc=2)
         self.assertIn("--memory-budget", res.err, res.describe())
 
     def test_interrupted_external_build_leaves_nothing(self):

@@ -118,7 +118,7 @@ TEST(ExternalBuild, DegreeOrderNeedsTheLinksInMemory) {
     build({in}, dir / "out.db", false, 1, "degree");
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("--memory-budget"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("memory_budget"), std::string::npos) << e.what();
   }
   EXPECT_EQ(listing(dir.path()), std::vector<std::string>{"in.tsv"});  // nothing left behind
   EXPECT_EQ(build({in}, dir / "out.db", false, 0, "degree").report.spilled_runs, 0u);

@@ -85,14 +85,16 @@ std::uint64_t number(const std::map<std::string, Value>& props, const std::strin
                      const std::string& name, bool required, std::uint64_t fallback) {
   auto it = props.find(key);
   if (it == props.end()) {
-    if (required) fail(name, ": no '", key, "' property: expected ", key, "=NUMBER");
+    if (required)
+      fail(ErrorKind::kInvalidInput, name, ": no '", key, "' property: expected ", key, "=NUMBER");
     return fallback;
   }
   const std::string& t = it->second.text;
   std::uint64_t v = 0;
   auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec != std::errc() || ptr != t.data() + t.size() || t.empty()) {
-    fail(name, ":", it->second.line, ": ", key, "='", t, "': expected a non-negative integer");
+    fail(ErrorKind::kInvalidInput, name, ":", it->second.line, ": ", key, "='", t,
+         "': expected a non-negative integer");
   }
   return v;
 }
@@ -106,13 +108,13 @@ BvCode parse_code(std::string_view code, unsigned* zeta_k, const std::string& wh
   if (code.size() == 5 && code.substr(0, 4) == "ZETA" && code[4] >= '1' && code[4] <= '7') {
     const unsigned k = static_cast<unsigned>(code[4] - '0');
     if (*zeta_k != k && *zeta_k != 0) {
-      fail(where, ": ", code, " conflicts with another zeta parameter (", *zeta_k,
-           "): only one k is supported");
+      fail(ErrorKind::kInvalidInput, where, ": ", code, " conflicts with another zeta parameter (",
+           *zeta_k, "): only one k is supported");
     }
     *zeta_k = k;
     return BvCode::kZeta;
   }
-  fail(where, ": code '", code,
+  fail(ErrorKind::kInvalidInput, where, ": code '", code,
        "' is not supported (expected GAMMA, DELTA, UNARY, ZETA, ZETA1..ZETA7 or NIBBLE)");
 }
 
@@ -144,31 +146,31 @@ BvProperties parse_bv_properties(const std::string& text, const std::string& nam
   p.min_interval_length = number(props, "minintervallength", name, true, 0);
   p.max_ref_count = number(props, "maxrefcount", name, false, 0);
   if (p.nodes > 0xFFFFFFFEull) {
-    fail(line_of("nodes"), ": nodes=", p.nodes,
+    fail(ErrorKind::kInvalidInput, line_of("nodes"), ": nodes=", p.nodes,
          " exceeds webrank's 4,294,967,294 pages (32-bit page ids)");
   }
   if (p.window_size > 1024) {
-    fail(line_of("windowsize"), ": windowsize=", p.window_size,
+    fail(ErrorKind::kInvalidInput, line_of("windowsize"), ": windowsize=", p.window_size,
          " is implausible (WebGraph uses small windows, default 7; at most 1024 accepted)");
   }
   if (p.min_interval_length == 1) {
-    fail(line_of("minintervallength"),
+    fail(ErrorKind::kInvalidInput, line_of("minintervallength"),
          ": minintervallength=1 is not a valid BVGraph parameter (expected 0 = no intervals, or "
          ">= 2)");
   }
   if (auto it = props.find("version"); it != props.end() && it->second.text != "0") {
-    fail(line_of("version"), ": version=", it->second.text,
+    fail(ErrorKind::kInvalidInput, line_of("version"), ": version=", it->second.text,
          ": only BVGraph format version 0 (big-endian, Java WebGraph) is supported");
   }
   if (auto it = props.find("endianness"); it != props.end() && it->second.text != "big") {
-    fail(line_of("endianness"), ": endianness=", it->second.text,
+    fail(ErrorKind::kInvalidInput, line_of("endianness"), ": endianness=", it->second.text,
          ": only big-endian BVGraph bit streams are supported");
   }
   if (auto it = props.find("graphclass"); it != props.end()) {
     const std::string& c = it->second.text;
     if (c != "it.unimi.dsi.webgraph.BVGraph" && c != "it.unimi.dsi.big.webgraph.BVGraph" &&
         c != "BVGraph") {
-      fail(line_of("graphclass"), ": graphclass=", c,
+      fail(ErrorKind::kInvalidInput, line_of("graphclass"), ": graphclass=", c,
            ": not a BVGraph (expected it.unimi.dsi.webgraph.BVGraph)");
     }
   }
@@ -206,17 +208,18 @@ BvProperties parse_bv_properties(const std::string& text, const std::string& nam
         }
       }
       if (!known) {
-        fail(where, ": unknown compression flag '", flag,
+        fail(ErrorKind::kInvalidInput, where, ": unknown compression flag '", flag,
              "' (expected OUTDEGREES_, REFERENCES_, BLOCKS_, BLOCK_COUNT_, INTERVALS_, "
              "RESIDUALS_ or OFFSETS_ followed by a code name)");
       }
     }
   }
   const std::uint64_t k = number(props, "zetak", name, false, k_from_names ? k_from_names : 3);
-  if (k < 1 || k > 32) fail(line_of("zetak"), ": zetak=", k, ": expected 1..32");
+  if (k < 1 || k > 32)
+    fail(ErrorKind::kInvalidInput, line_of("zetak"), ": zetak=", k, ": expected 1..32");
   if (k_from_names && props.count("zetak") && k != k_from_names) {
-    fail(line_of("zetak"), ": zetak=", k, " conflicts with ZETA", k_from_names,
-         " in compressionflags");
+    fail(ErrorKind::kInvalidInput, line_of("zetak"), ": zetak=", k, " conflicts with ZETA",
+         k_from_names, " in compressionflags");
   }
   p.codes.zeta_k = static_cast<unsigned>(k);
   return p;

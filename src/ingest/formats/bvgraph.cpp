@@ -84,7 +84,8 @@ class Decoder {
 
   template <typename... Args>
   [[noreturn]] void bad(const Args&... args) {
-    fail(name_, ": byte ", r_.position() / 8, " (node ", x_, " of ", p_.nodes, "): ", args...,
+    fail(ErrorKind::kInvalidInput, name_, ": byte ", r_.position() / 8, " (node ", x_, " of ",
+         p_.nodes, "): ", args...,
          ": the .graph file is damaged or does not match its .properties");
   }
 
@@ -231,8 +232,8 @@ std::uint64_t Decoder::run(const BvNodeFn& on_node,
       }
     }
   } catch (const BitStreamOverrun&) {
-    fail(name_, ": ends early: the file has ", size_, " bytes and the successor list of node ", x_,
-         " runs past its end (", p_.nodes,
+    fail(ErrorKind::kInvalidInput, name_, ": ends early: the file has ", size_,
+         " bytes and the successor list of node ", x_, " runs past its end (", p_.nodes,
          " nodes expected by the .properties): the .graph file is truncated or does not match "
          "its .properties");
   } catch (const BitStreamBadCode& e) {
@@ -244,13 +245,14 @@ std::uint64_t Decoder::run(const BvNodeFn& on_node,
   bool padding = size_ - used <= 8;
   for (std::uint64_t i = used; padding && i < size_; ++i) padding = data_[i] == 0;
   if (used < size_ && !padding) {
-    fail(name_, ": byte ", used, ": ", size_ - used, " bytes of data after the successor list of ",
+    fail(ErrorKind::kInvalidInput, name_, ": byte ", used, ": ", size_ - used,
+         " bytes of data after the successor list of ",
          p_.nodes ? cat("the last node (", p_.nodes - 1, ")") : std::string("the last node"),
          ": the .graph file does not match its .properties (nodes=", p_.nodes, ")");
   }
   if (arcs != p_.arcs) {
-    fail(name_, ": byte ", used, " (the end of the last list): decoded ", arcs,
-         " arcs but the .properties say arcs=", p_.arcs,
+    fail(ErrorKind::kInvalidInput, name_, ": byte ", used, " (the end of the last list): decoded ",
+         arcs, " arcs but the .properties say arcs=", p_.arcs,
          ": the .graph file does not match its .properties");
   }
   return arcs;
@@ -292,14 +294,15 @@ std::uint64_t read_bvgraph(const std::string& path, bool weighted, RecordSink& s
                            const std::function<void(std::uint64_t)>& on_bytes) {
   (void)weighted;  // BVGraph arcs have no weights: every link weighs 1
   if (path == "-") {
-    fail(
-        "<stdin>: the bv format cannot be read from standard input (it needs the files "
-        "BASENAME.graph and BASENAME.properties)");
+    fail(ErrorKind::kInvalidInput,
+         "<stdin>: the bv format cannot be read from standard input (it needs the files "
+         "BASENAME.graph and BASENAME.properties)");
   }
   const BvFiles f = bv_files(path);
   std::error_code ec;
   if (!std::filesystem::exists(f.graph, ec) && !std::filesystem::exists(f.properties, ec)) {
-    fail(path, ": no BVGraph here: expected ", f.graph, " and ", f.properties);
+    fail(ErrorKind::kInvalidInput, path, ": no BVGraph here: expected ", f.graph, " and ",
+         f.properties);
   }
   const BvProperties p = read_bv_properties(f.properties);
   MappedFile graph(f.graph);

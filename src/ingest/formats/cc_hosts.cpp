@@ -63,14 +63,14 @@ std::string prefix_vertices(const std::string& prefix) {
 void from_vertices_file(const std::string& vertices, NumberedGraphSpec& spec) {
   const std::string edges = edges_for(vertices);
   if (edges.empty()) {
-    fail(vertices,
+    fail(ErrorKind::kInvalidInput, vertices,
          ": the cc-hosts format needs a vertices file whose name contains 'vertices' "
          "(PREFIX-vertices.txt.gz, with PREFIX-edges.txt.gz next to it), a PREFIX of "
          "such a pair, or a directory with vertices/ and edges/ subdirectories");
   }
   std::error_code ec;
   if (!fs::is_regular_file(edges, ec)) {
-    fail(edges, ": no such file: the edges file of ", vertices,
+    fail(ErrorKind::kInvalidInput, edges, ": no such file: the edges file of ", vertices,
          " (the same name with 'vertices' replaced by 'edges')");
   }
   spec.vertex_files = {vertices};
@@ -85,9 +85,9 @@ NumberedGraphSpec cc_spec(const std::string& path) {
   spec.vertex_form = "ID<TAB>REVERSED_HOST";
   spec.to_label = unreverse_host;
   if (path == "-") {
-    fail(
-        "<stdin>: the cc-hosts format cannot be read from standard input (it needs a vertices "
-        "file and an edges file)");
+    fail(ErrorKind::kInvalidInput,
+         "<stdin>: the cc-hosts format cannot be read from standard input (it needs a vertices "
+         "file and an edges file)");
   }
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
@@ -96,8 +96,10 @@ NumberedGraphSpec cc_spec(const std::string& path) {
     if (fs::is_directory(v, ec) && fs::is_directory(e, ec)) {
       spec.vertex_files = part_files(v);
       spec.arc_files = part_files(e);
-      if (spec.vertex_files.empty()) fail(v, ": no vertices files in this directory");
-      if (spec.arc_files.empty()) fail(e, ": no edges files in this directory");
+      if (spec.vertex_files.empty())
+        fail(ErrorKind::kInvalidInput, v, ": no vertices files in this directory");
+      if (spec.arc_files.empty())
+        fail(ErrorKind::kInvalidInput, e, ": no edges files in this directory");
       return spec;
     }
     std::vector<std::string> found;
@@ -105,7 +107,7 @@ NumberedGraphSpec cc_spec(const std::string& path) {
       if (plain_name(f).find("-vertices.txt") != std::string::npos) found.push_back(f);
     }
     if (found.size() != 1) {
-      fail(path,
+      fail(ErrorKind::kInvalidInput, path,
            ": expected vertices/ and edges/ subdirectories or exactly one "
            "*-vertices.txt[.gz] file, found ",
            found.size(), " vertices files");
@@ -119,7 +121,8 @@ NumberedGraphSpec cc_spec(const std::string& path) {
   }
   const std::string v = prefix_vertices(path);
   if (v.empty()) {
-    fail(path, ": no such file, and no ", path, "-vertices.txt.gz (.txt.zst, .txt) either");
+    fail(ErrorKind::kInvalidInput, path, ": no such file, and no ", path,
+         "-vertices.txt.gz (.txt.zst, .txt) either");
   }
   from_vertices_file(v, spec);
   return spec;

@@ -45,18 +45,19 @@ bool looks_like_html_dir(const std::string& path) {
 std::uint64_t read_html_dir(const std::string& path, bool, RecordSink& sink,
                             const std::function<void(std::uint64_t)>& on_bytes) {
   std::error_code ec;
-  if (!fs::is_directory(path, ec)) fail(path, ": not a directory (html-dir reads a directory)");
+  if (!fs::is_directory(path, ec))
+    fail(ErrorKind::kInvalidInput, path, ": not a directory (html-dir reads a directory)");
   std::vector<fs::path> files;
   for (fs::recursive_directory_iterator it(path, ec), end; it != end; it.increment(ec)) {
-    if (ec) fail(path, ": cannot list: ", ec.message());
+    if (ec) fail(ErrorKind::kInvalidInput, path, ": cannot list: ", ec.message());
     if (it->is_regular_file(ec) && html_name(it->path())) files.push_back(it->path());
   }
-  if (ec) fail(path, ": cannot list: ", ec.message());
+  if (ec) fail(ErrorKind::kInvalidInput, path, ": cannot list: ", ec.message());
   std::sort(files.begin(), files.end());
   std::uint64_t bytes = 0;
   for (const fs::path& f : files) {
     std::ifstream in(f, std::ios::binary);
-    if (!in) fail(f.string(), ": cannot read");
+    if (!in) fail(ErrorKind::kInvalidInput, f.string(), ": cannot read");
     std::stringstream body;
     body << in.rdbuf();
     const std::string text = body.str();

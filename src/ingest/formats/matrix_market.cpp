@@ -55,28 +55,33 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
   LineReader reader(*in);
   auto where = [&] { return cat(reader.name(), ":", reader.line_number()); };
   std::string_view line;
-  if (!reader.next(line)) fail(reader.name(), ": empty file: expected a %%MatrixMarket banner");
+  if (!reader.next(line))
+    fail(ErrorKind::kInvalidInput, reader.name(), ": empty file: expected a %%MatrixMarket banner");
 
   // Banner.
   std::string_view f[6];
   int empty = 0;
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
   if (lower(line.substr(0, 14)) != "%%matrixmarket") {
-    fail(where(), ": expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'");
+    fail(ErrorKind::kInvalidInput, where(),
+         ": expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'");
   }
   const std::string words(line.substr(14));
   const int nb = split_fields(words, f, 6, &empty);
   if (nb != 4) {
-    fail(where(), ": the banner has ", std::max(nb, 0),
+    fail(ErrorKind::kInvalidInput, where(), ": the banner has ", std::max(nb, 0),
          " words after %%MatrixMarket, expected 'matrix coordinate FIELD SYMMETRY'");
   }
   if (lower(f[0]) != "matrix") {
-    fail(where(), ": object '", f[0], "' is not supported (expected matrix)");
+    fail(ErrorKind::kInvalidInput, where(), ": object '", f[0],
+         "' is not supported (expected matrix)");
   }
   if (lower(f[1]) == "array") {
-    fail(where(), ": the dense array format is not supported (expected coordinate)");
+    fail(ErrorKind::kInvalidInput, where(),
+         ": the dense array format is not supported (expected coordinate)");
   }
-  if (lower(f[1]) != "coordinate") fail(where(), ": format '", f[1], "': expected coordinate");
+  if (lower(f[1]) != "coordinate")
+    fail(ErrorKind::kInvalidInput, where(), ": format '", f[1], "': expected coordinate");
   Field field;
   const std::string field_name = lower(f[2]);
   if (field_name == "pattern") {
@@ -86,11 +91,13 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
   } else if (field_name == "integer") {
     field = Field::kInteger;
   } else {
-    fail(where(), ": field '", f[2], "' is not supported (expected pattern, real or integer)");
+    fail(ErrorKind::kInvalidInput, where(), ": field '", f[2],
+         "' is not supported (expected pattern, real or integer)");
   }
   const std::string symmetry = lower(f[3]);
   if (symmetry != "general" && symmetry != "symmetric") {
-    fail(where(), ": symmetry '", f[3], "' is not supported (expected general or symmetric)");
+    fail(ErrorKind::kInvalidInput, where(), ": symmetry '", f[3],
+         "' is not supported (expected general or symmetric)");
   }
   const bool symmetric = symmetry == "symmetric";
 
@@ -102,19 +109,23 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
     const int n = split_fields(line, f, 4, &empty);
     if (n == 0) continue;
     if (n != 3)
-      fail(where(), ": expected the size line 'ROWS COLUMNS ENTRIES', found ", n, " fields");
+      fail(ErrorKind::kInvalidInput, where(),
+           ": expected the size line 'ROWS COLUMNS ENTRIES', found ", n, " fields");
     rows = parse_natural(f[0], where, "row count");
     cols = parse_natural(f[1], where, "column count");
     nnz = parse_natural(f[2], where, "entry count");
     have_size = true;
     break;
   }
-  if (!have_size) fail(where(), ": ends before the size line 'ROWS COLUMNS ENTRIES'");
+  if (!have_size)
+    fail(ErrorKind::kInvalidInput, where(), ": ends before the size line 'ROWS COLUMNS ENTRIES'");
   if (symmetric && rows != cols) {
-    fail(where(), ": a symmetric matrix must be square, not ", rows, " x ", cols);
+    fail(ErrorKind::kInvalidInput, where(), ": a symmetric matrix must be square, not ", rows,
+         " x ", cols);
   }
   const std::uint64_t pages = std::max(rows, cols);
-  if (pages > 0xFFFFFFFEull) fail(where(), ": ", pages, " pages exceed webrank's 2^32-2");
+  if (pages > 0xFFFFFFFEull)
+    fail(ErrorKind::kInvalidInput, where(), ": ", pages, " pages exceed webrank's 2^32-2");
   char a[24], b[24];
   for (std::uint64_t k = 1; k <= pages; ++k) sink.page(decimal(a, k));
 
@@ -125,13 +136,14 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
     if (is_comment(line)) continue;
     const int n = split_fields(line, f, 4, &empty);
     if (n == 0) continue;
-    if (n < 0) fail(where(), ": field ", empty, " is empty");
+    if (n < 0) fail(ErrorKind::kInvalidInput, where(), ": field ", empty, " is empty");
     if (n != want) {
-      fail(where(), ": ", n, " fields, expected ", want == 2 ? "ROW COLUMN" : "ROW COLUMN VALUE",
-           " (", field_name, " matrix)");
+      fail(ErrorKind::kInvalidInput, where(), ": ", n, " fields, expected ",
+           want == 2 ? "ROW COLUMN" : "ROW COLUMN VALUE", " (", field_name, " matrix)");
     }
     if (entries == nnz) {
-      fail(where(), ": more entries than the ", nnz, " announced by the size line");
+      fail(ErrorKind::kInvalidInput, where(), ": more entries than the ", nnz,
+           " announced by the size line");
     }
     ++entries;
     const std::uint64_t i = parse_index(f[0], rows, where, "row");
@@ -154,8 +166,8 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
     }
   }
   if (entries < nnz) {
-    fail(reader.name(), ":", reader.line_number(), ": ends after ", entries, " of the ", nnz,
-         " entries announced by the size line (truncated file?)");
+    fail(ErrorKind::kInvalidInput, reader.name(), ":", reader.line_number(), ": ends after ",
+         entries, " of the ", nnz, " entries announced by the size line (truncated file?)");
   }
   if (on_bytes) on_bytes(reader.bytes_consumed());
   return reader.line_number();

@@ -100,14 +100,17 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
       const int n = split_fields(line, f, 8, &empty);
       if (n == 0) continue;
       auto where = [&] { return cat(reader.name(), ":", reader.line_number()); };
-      if (n < 0) fail(where(), ": field ", empty, " is empty: expected ", spec.vertex_form);
+      if (n < 0)
+        fail(ErrorKind::kInvalidInput, where(), ": field ", empty, " is empty: expected ",
+             spec.vertex_form);
       if (n < 2 || n > max_fields) {
-        fail(where(), ": ", n, " fields, expected ", spec.vertex_form);
+        fail(ErrorKind::kInvalidInput, where(), ": ", n, " fields, expected ", spec.vertex_form);
       }
       const std::uint64_t id = parse_natural(f[spec.id_field], where, "vertex id");
       label.clear();
       spec.to_label(f[spec.name_field], label);
-      if (label.empty()) fail(where(), ": empty vertex name: expected ", spec.vertex_form);
+      if (label.empty())
+        fail(ErrorKind::kInvalidInput, where(), ": empty vertex name: expected ", spec.vertex_form);
       vertices.add(id, label);
       sink.page(label);
       report(reader, false);
@@ -116,11 +119,12 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
     done_before += reader.bytes_consumed();
   }
   if (vertices.count() == 0) {
-    fail(list(spec.vertex_files), ": no vertices: expected ", spec.vertex_form, " lines");
+    fail(ErrorKind::kInvalidInput, list(spec.vertex_files), ": no vertices: expected ",
+         spec.vertex_form, " lines");
   }
   std::uint64_t dup = 0;
   if (!vertices.finish(&dup)) {
-    fail(list(spec.vertex_files), ": vertex id ", dup, " appears twice");
+    fail(ErrorKind::kInvalidInput, list(spec.vertex_files), ": vertex id ", dup, " appears twice");
   }
 
   for (const auto& file : spec.arc_files) {
@@ -132,25 +136,30 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
       const int n = split_fields(line, f, 4, &empty);
       if (n == 0) continue;
       auto where = [&] { return cat(reader.name(), ":", reader.line_number()); };
-      if (n < 0) fail(where(), ": field ", empty, " is empty: expected FROM<TAB>TO");
+      if (n < 0)
+        fail(ErrorKind::kInvalidInput, where(), ": field ", empty,
+             " is empty: expected FROM<TAB>TO");
       double w = 1.0;
       if (n == 3 && weighted) {
         w = parse_link_weight(f[2], where);
       } else if (n == 3) {
-        fail(where(),
+        fail(ErrorKind::kInvalidInput, where(),
              ": 3 fields, expected FROM TO (pass --weighted to read the third field as "
              "a link weight)");
       } else if (n != 2) {
-        fail(where(), ": ", n, " fields, expected FROM TO", weighted ? " [WEIGHT]" : "");
+        fail(ErrorKind::kInvalidInput, where(), ": ", n, " fields, expected FROM TO",
+             weighted ? " [WEIGHT]" : "");
       }
       std::string_view from, to;
       const std::uint64_t a = parse_natural(f[0], where, "source id");
       const std::uint64_t b = parse_natural(f[1], where, "target id");
       if (!vertices.find(a, &from)) {
-        fail(where(), ": source id ", a, " is not a vertex of ", list(spec.vertex_files));
+        fail(ErrorKind::kInvalidInput, where(), ": source id ", a, " is not a vertex of ",
+             list(spec.vertex_files));
       }
       if (!vertices.find(b, &to)) {
-        fail(where(), ": target id ", b, " is not a vertex of ", list(spec.vertex_files));
+        fail(ErrorKind::kInvalidInput, where(), ": target id ", b, " is not a vertex of ",
+             list(spec.vertex_files));
       }
       sink.link(from, to, w);
       report(reader, false);

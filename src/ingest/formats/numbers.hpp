@@ -23,8 +23,10 @@ std::uint64_t parse_natural(std::string_view text, const Where& where, const cha
   auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (!text.empty() && ec == std::errc() && ptr == end) [[likely]]
     return v;
-  if (ec == std::errc::result_out_of_range) fail(where(), ": ", what, " '", text, "' is too large");
-  fail(where(), ": ", what, " '", text, "' is not a non-negative integer");
+  if (ec == std::errc::result_out_of_range)
+    fail(ErrorKind::kInvalidInput, where(), ": ", what, " '", text, "' is too large");
+  fail(ErrorKind::kInvalidInput, where(), ": ", what, " '", text,
+       "' is not a non-negative integer");
 }
 
 // A decimal integer in [1, max].
@@ -33,7 +35,8 @@ std::uint64_t parse_index(std::string_view text, std::uint64_t max, const Where&
                           const char* what) {
   const std::uint64_t v = parse_natural(text, where, what);
   if (v < 1 || v > max) {
-    fail(where(), ": ", what, " ", v, " is out of range (expected 1..", max, ")");
+    fail(ErrorKind::kInvalidInput, where(), ": ", what, " ", v, " is out of range (expected 1..",
+         max, ")");
   }
   return v;
 }
@@ -45,7 +48,7 @@ void check_real(std::string_view text, const Where& where, const char* what) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || (ec != std::errc() && ec != std::errc::result_out_of_range) || ptr != end) {
-    fail(where(), ": ", what, " '", text, "' is not a number");
+    fail(ErrorKind::kInvalidInput, where(), ": ", what, " '", text, "' is not a number");
   }
 }
 
@@ -58,7 +61,7 @@ void check_integer(std::string_view text, const Where& where, const char* what) 
   const char* end = digits.data() + digits.size();
   auto [ptr, ec] = std::from_chars(digits.data(), end, v);
   if (digits.empty() || ec != std::errc() || ptr != end) {
-    fail(where(), ": ", what, " '", text, "' is not an integer");
+    fail(ErrorKind::kInvalidInput, where(), ": ", what, " '", text, "' is not an integer");
   }
 }
 

@@ -110,8 +110,9 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
       auto [it, inserted] = seen.emplace(labels[k - 1], k);
       if (!inserted) {
         const std::uint64_t other = it->second;
-        fail(reader.name(), ":", label_line[k - 1] ? label_line[k - 1] : label_line[other - 1],
-             ": vertices ", other, " and ", k, " have the same label '", labels[k - 1],
+        fail(ErrorKind::kInvalidInput, reader.name(), ":",
+             label_line[k - 1] ? label_line[k - 1] : label_line[other - 1], ": vertices ", other,
+             " and ", k, " have the same label '", labels[k - 1],
              "': labels must be distinct (each label is one page)");
       }
       sink.page(labels[k - 1]);
@@ -119,25 +120,30 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
     pages_declared = true;
   };
   auto vertex = [&](const Token& tok, const char* what) -> const std::string& {
-    if (tok.quoted) fail(where(), ": ", what, " \"", tok.text, "\" is not a vertex number");
+    if (tok.quoted)
+      fail(ErrorKind::kInvalidInput, where(), ": ", what, " \"", tok.text,
+           "\" is not a vertex number");
     return labels[parse_index(tok.text, n, where, what) - 1];
   };
 
   while (reader.next(line)) {
-    if (!tokenize(line, t)) fail(where(), ": unterminated \" (expected \"LABEL\")");
+    if (!tokenize(line, t))
+      fail(ErrorKind::kInvalidInput, where(), ": unterminated \" (expected \"LABEL\")");
     if (t.empty() || (!t[0].quoted && t[0].text.front() == '%')) continue;
     if (!t[0].quoted && t[0].text.front() == '*') {
       const std::string key = lower(t[0].text);
       if (key == "*network") continue;
       if (key == "*vertices") {
         if (section != Section::kNone) {
-          fail(where(),
+          fail(ErrorKind::kInvalidInput, where(),
                ": a second *Vertices section (Pajek project files with several "
                "networks are not supported)");
         }
-        if (t.size() < 2) fail(where(), ": expected '*Vertices N'");
+        if (t.size() < 2) fail(ErrorKind::kInvalidInput, where(), ": expected '*Vertices N'");
         n = parse_natural(t[1].text, where, "vertex count");
-        if (n > 0xFFFFFFFEull) fail(where(), ": ", n, " vertices exceed webrank's 2^32-2 pages");
+        if (n > 0xFFFFFFFEull)
+          fail(ErrorKind::kInvalidInput, where(), ": ", n,
+               " vertices exceed webrank's 2^32-2 pages");
         labels.assign(n, std::string());
         label_line.assign(n, 0);
         section = Section::kVertices;
@@ -153,22 +159,26 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
       } else if (key == "*edgeslist") {
         next = Section::kEdgesList;
       } else {
-        fail(where(), ": section '", t[0].text,
+        fail(ErrorKind::kInvalidInput, where(), ": section '", t[0].text,
              "' is not supported (expected *Vertices, *Arcs, *Edges, *Arcslist or *Edgeslist)");
       }
-      if (section == Section::kNone) fail(where(), ": ", t[0].text, " before *Vertices N");
+      if (section == Section::kNone)
+        fail(ErrorKind::kInvalidInput, where(), ": ", t[0].text, " before *Vertices N");
       if (!pages_declared) declare_pages();
       section = next;
       continue;
     }
     switch (section) {
       case Section::kNone:
-        fail(where(), ": expected '*Vertices N' before any data");
+        fail(ErrorKind::kInvalidInput, where(), ": expected '*Vertices N' before any data");
       case Section::kVertices: {
-        if (t[0].quoted) fail(where(), ": expected a vertex number, found \"", t[0].text, "\"");
+        if (t[0].quoted)
+          fail(ErrorKind::kInvalidInput, where(), ": expected a vertex number, found \"", t[0].text,
+               "\"");
         const std::uint64_t k = parse_index(t[0].text, n, where, "vertex");
         if (label_line[k - 1]) {
-          fail(where(), ": vertex ", k, " is listed twice (first on line ", label_line[k - 1], ")");
+          fail(ErrorKind::kInvalidInput, where(), ": vertex ", k,
+               " is listed twice (first on line ", label_line[k - 1], ")");
         }
         label_line[k - 1] = reader.line_number();
         if (t.size() >= 2) labels[k - 1] = std::string(t[1].text);
@@ -176,7 +186,8 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
       }
       case Section::kArcs:
       case Section::kEdges: {
-        if (t.size() < 2) fail(where(), ": expected 'SOURCE TARGET [WEIGHT]'");
+        if (t.size() < 2)
+          fail(ErrorKind::kInvalidInput, where(), ": expected 'SOURCE TARGET [WEIGHT]'");
         const std::string& from = vertex(t[0], "source vertex");
         const std::string& to = vertex(t[1], "target vertex");
         double w = 1.0;
@@ -204,7 +215,7 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
     }
   }
   if (section == Section::kNone)
-    fail(reader.name(), ": no '*Vertices N' line: not a Pajek network");
+    fail(ErrorKind::kInvalidInput, reader.name(), ": no '*Vertices N' line: not a Pajek network");
   if (!pages_declared) declare_pages();
   if (on_bytes) on_bytes(reader.bytes_consumed());
   return reader.line_number();

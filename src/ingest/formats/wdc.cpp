@@ -39,7 +39,7 @@ void from_index_file(const std::string& index, NumberedGraphSpec& spec) {
   const std::size_t slash = index.find_last_of('/');
   const std::size_t at = index.rfind("index");
   if (at == std::string::npos || (slash != std::string::npos && at < slash)) {
-    fail(index,
+    fail(ErrorKind::kInvalidInput, index,
          ": the wdc format needs an index file whose name contains 'index' (pld-index.gz "
          "with pld-arc.gz next to it), a PREFIX of such a pair, or a directory with "
          "index/ and arc/ subdirectories");
@@ -48,7 +48,7 @@ void from_index_file(const std::string& index, NumberedGraphSpec& spec) {
   const std::string arcs = index.substr(0, at) + "arcs" + index.substr(at + 5);
   const std::string found = first_existing({arc, arcs});
   if (found.empty()) {
-    fail(arc, ": no such file (nor ", arcs, "): the arc file of ", index,
+    fail(ErrorKind::kInvalidInput, arc, ": no such file (nor ", arcs, "): the arc file of ", index,
          " (the same name with 'index' replaced by 'arc')");
   }
   spec.vertex_files = {index};
@@ -63,9 +63,9 @@ NumberedGraphSpec wdc_spec(const std::string& path) {
   spec.vertex_form = "NAME<TAB>ID";
   spec.to_label = as_is;
   if (path == "-") {
-    fail(
-        "<stdin>: the wdc format cannot be read from standard input (it needs an index file "
-        "and an arc file)");
+    fail(ErrorKind::kInvalidInput,
+         "<stdin>: the wdc format cannot be read from standard input (it needs an index file "
+         "and an arc file)");
   }
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
@@ -73,12 +73,15 @@ NumberedGraphSpec wdc_spec(const std::string& path) {
     std::string arc = (fs::path(path) / "arc").string();
     if (!fs::is_directory(arc, ec)) arc = (fs::path(path) / "arcs").string();
     if (!fs::is_directory(index, ec) || !fs::is_directory(arc, ec)) {
-      fail(path, ": a wdc directory needs index/ and arc/ (or arcs/) subdirectories");
+      fail(ErrorKind::kInvalidInput, path,
+           ": a wdc directory needs index/ and arc/ (or arcs/) subdirectories");
     }
     spec.vertex_files = part_files(index);
     spec.arc_files = part_files(arc);
-    if (spec.vertex_files.empty()) fail(index, ": no index files in this directory");
-    if (spec.arc_files.empty()) fail(arc, ": no arc files in this directory");
+    if (spec.vertex_files.empty())
+      fail(ErrorKind::kInvalidInput, index, ": no index files in this directory");
+    if (spec.arc_files.empty())
+      fail(ErrorKind::kInvalidInput, arc, ": no arc files in this directory");
     return spec;
   }
   if (fs::exists(path, ec)) {
@@ -87,7 +90,8 @@ NumberedGraphSpec wdc_spec(const std::string& path) {
   }
   const std::string index = prefix_index(path);
   if (index.empty()) {
-    fail(path, ": no such file, and no ", path, "-index.gz (.zst, or uncompressed) either");
+    fail(ErrorKind::kInvalidInput, path, ": no such file, and no ", path,
+         "-index.gz (.zst, or uncompressed) either");
   }
   from_index_file(index, spec);
   return spec;
