@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct BuildOptions {
   // per-page arrays (about 40 bytes per page) must fit in memory whatever the budget.
   std::uint64_t memory_budget = 0;
   std::function<void(const BuildProgress&)> on_progress;  // called every few MB; may be empty
+  int threads = 0;  // threads of this call (0 = OpenMP's default); other calls keep their own
+  // A stop request abandons the build (Error kCancelled, nothing left behind), checked as the
+  // inputs are read and between stages.
+  std::stop_token stop;
 };
 
 struct BuildReport {

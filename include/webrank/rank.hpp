@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -82,11 +83,17 @@ struct RankOptions {
   PageWeights start;             // R0; empty = uniform
   Method method = Method::kPower;
   Precision precision = Precision::kDouble;
-  int threads = 0;  // 0 = OpenMP default
+  // Threads of this call (0 = OpenMP's default: OMP_NUM_THREADS, else every core). Other calls,
+  // on other threads, keep their own.
+  int threads = 0;
   Sweep sweep = Sweep::kAuto;
   std::uint32_t block_pages = 0;  // pages per block of a blocked sweep; 0 = chosen for the cache
+  // Called on the calling thread between iterations (may be empty).
   std::function<void(const IterationInfo&)> on_iteration;
   std::function<void(const SolveProgress&)> on_progress;
+  // A stop request makes compute_rank throw Error(kCancelled) at its next iteration (a direct
+  // solve, and gauss-seidel's component search, run to their end first).
+  std::stop_token stop;
 };
 
 struct RankResult {

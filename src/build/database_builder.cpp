@@ -226,6 +226,15 @@ class Collector : public RecordSink {
   std::vector<fs::path> runs_;
 };
 
+}  // namespace
+
+void report_progress(const BuildOptions& o, const BuildProgress& progress) {
+  if (o.on_progress) o.on_progress(progress);
+  if (o.stop.stop_requested()) fail(ErrorKind::kCancelled, "build stopped by request");
+}
+
+namespace {
+
 void check_destination(const BuildOptions& o) {
   if (o.inputs.empty()) fail_option("inputs", "are empty: nothing to build");
   if (o.output.empty()) fail_option("output", "is empty: no database to write");
@@ -246,7 +255,7 @@ void check_destination(const BuildOptions& o) {
 DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const fs::path& dir,
                                     nlohmann::json& manifest, BuildProgress& progress) {
   progress.stage = "sorting";
-  if (o.on_progress) o.on_progress(progress);
+  report_progress(o, progress);
   CsrLinks csr =
       build_csr(c.labels.size(), std::move(c.sources), std::move(c.targets), std::move(c.weights));
   if (o.order != "input") {
@@ -257,7 +266,7 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
                   option_ref("order"), " input");
     }
     progress.stage = "ordering";
-    if (o.on_progress) o.on_progress(progress);
+    report_progress(o, progress);
     const std::vector<PageId> new_id =
         page_order(o.order, csr, c.labels.size(), [&](PageId u) { return c.labels.label(u); });
     csr = renumber(std::move(csr), new_id);
@@ -282,7 +291,7 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
   stats.dangling_pages = static_cast<PageId>(dangling);
 
   progress.stage = "writing";
-  if (o.on_progress) o.on_progress(progress);
+  report_progress(o, progress);
   // Copying into the page cache runs at a few GB/s per core: the two directions are written by
   // two threads, each listing its sections in its own manifest part.
   nlohmann::json forward, backward;
@@ -315,7 +324,7 @@ DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, 
         progress.stage = stage;
         progress.bytes_read = done;
         progress.bytes_total = total;
-        if (o.on_progress) o.on_progress(progress);
+        report_progress(o, progress);
       });
   DatabaseStats stats;
   stats.pages = c.labels.size();
@@ -323,7 +332,7 @@ DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, 
   stats.self_links = s.self_links;
   stats.dangling_pages = s.dangling_pages;
   progress.stage = "writing";
-  if (o.on_progress) o.on_progress(progress);
+  report_progress(o, progress);
   return stats;
 }
 
@@ -331,6 +340,7 @@ DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, 
 
 BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   const auto start = std::chrono::steady_clock::now();
+  const ThreadCount threads(o.threads);
   check_destination(o);
   BuildReport report;
   // The database is written into a temporary directory, which also holds spilled runs of links:
@@ -383,7 +393,7 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   write_section(dir, layout::kLabelIndex, c.labels.slots(), manifest);
   if (!c.page_data.empty()) {
     progress.stage = "writing page data";
-    if (o.on_progress) o.on_progress(progress);
+    report_progress(o, progress);
     c.page_data.write(
         dir, stats.pages, [&](PageId id) { return c.labels.label(id); }, manifest);
   }

@@ -16,8 +16,12 @@
 namespace webrank {
 
 // Feeds every record of the inputs to `sink`, keeping `progress` (bytes read, stage) current and
-// calling options.on_progress now and then; returns the number of lines (or records) read.
+// calling report_progress() now and then; returns the number of lines (or records) read.
 using RecordFeeder = std::function<std::uint64_t(RecordSink& sink, BuildProgress& progress)>;
+
+// Calls options.on_progress, then throws Error(kCancelled) if options.stop was requested. Feeders
+// call it as they read; never from inside a parallel region.
+void report_progress(const BuildOptions& options, const BuildProgress& progress);
 
 // Builds the database `options.output` from what `feed` delivers. Uses options.output, weighted,
 // order, force, memory_budget, on_progress and stop (inputs and format belong to the feeder).

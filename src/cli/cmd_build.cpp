@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli/common.hpp"
+#include "cli/interrupts.hpp"
 #include "ingest/input_formats.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
@@ -127,7 +128,9 @@ void add_builder_command(CLI::App& app, bool import) {
     o.force = args->force;
     if (!args->memory_budget.empty()) o.memory_budget = *parse_memory_size(args->memory_budget);
     o.on_progress = progress_reporter(line);
+    o.stop = arm_interrupts();  // Ctrl-C abandons the build; nothing is left behind
     const BuildReport r = build_database(o);
+    disarm_interrupts();
     line.finish();
     if (!args->quiet) {
       const std::string runs =

@@ -3,43 +3,25 @@
 // DB.crawl/ (WARC), so Ctrl-C (or SIGTERM) stops fetching and builds what was fetched, and a
 // crawl that was interrupted or killed continues with --resume. src/crawl/crawler.hpp has the
 // contract; README.md documents the options.
-#include <csignal>
 #include <cstdio>
 
 #include "cli/common.hpp"
-#include "crawl/crawler.hpp"
+#include "cli/interrupts.hpp"
+#include "webrank/crawl.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::cli {
-namespace {
-
-struct sigaction g_previous_int, g_previous_term;
-
-// The first SIGINT/SIGTERM asks the crawl to stop and build; the handlers that were there
-// before (removing the build's temporaries) come back for a second one.
-void on_stop_signal(int) {
-  crawl::request_stop();
-  ::sigaction(SIGINT, &g_previous_int, nullptr);
-  ::sigaction(SIGTERM, &g_previous_term, nullptr);
-}
-
-void restore_handlers() {
-  ::sigaction(SIGINT, &g_previous_int, nullptr);
-  ::sigaction(SIGTERM, &g_previous_term, nullptr);
-}
-
-}  // namespace
 
 void add_crawl_command(CLI::App& app) {
   struct Args {
     std::vector<std::string> seeds;
     std::string output;
-    crawl::CrawlOptions o;
+    CrawlOptions o;
     bool ignore_robots = false, quiet = false;
     ProgressMode progress = ProgressMode::kAuto;
   };
   auto args = std::make_shared<Args>();
-  crawl::CrawlOptions& o = args->o;
+  CrawlOptions& o = args->o;
   CLI::App* cmd = app.add_subcommand(
       "crawl", "Crawl the web from seed URLs (http, https, file) and build its link database");
   cmd->add_option("SEED", args->seeds,
@@ -96,38 +78,32 @@ void add_crawl_command(CLI::App& app) {
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   add_progress_option(cmd, &args->progress);
   cmd->callback([args] {
-    crawl::CrawlOptions o = args->o;
+    CrawlOptions o = args->o;
     o.seeds = args->seeds;
     o.output = args->output;
     o.robots = !args->ignore_robots;
     if (o.seeds.empty() && !o.resume) throw CLI::ValidationError("SEED", "at least one is needed");
     ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    ::sigaction(SIGINT, &sa, &g_previous_int);
-    ::sigaction(SIGTERM, &sa, &g_previous_term);
+    o.stop = arm_interrupts();
     bool building = false;
-    const crawl::CrawlReport r = crawl::crawl(
-        o,
-        [&](const crawl::CrawlProgress& p) {
-          const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
-          line.update(
-              cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight,
-                  " in flight, ", p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)),
-                  ", ", static_cast<int>(rate * 10) / 10.0, " pages/s"),
-              cat(R"({"stage":"crawl","pages":)", p.pages, R"(,"queued":)", p.queued,
-                  R"(,"in_flight":)", p.in_flight, R"(,"errors":)", p.errors, R"(,"bytes":)",
-                  p.bytes, R"(,"seconds":)", p.seconds, "}"));
-        },
-        [&](const BuildProgress& p) {
-          if (!building) restore_handlers();  // Ctrl-C now removes the half-built database
-          building = true;
-          line.update(
-              cat("building: ", p.stage, " ", format_bytes(static_cast<double>(p.bytes_read))),
-              cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, "}"));
-        });
-    restore_handlers();
+    o.on_progress = [&](const CrawlProgress& p) {
+      const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
+      line.update(
+          cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight, " in flight, ",
+              p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)), ", ",
+              static_cast<int>(rate * 10) / 10.0, " pages/s"),
+          cat(R"({"stage":"crawl","pages":)", p.pages, R"(,"queued":)", p.queued,
+              R"(,"in_flight":)", p.in_flight, R"(,"errors":)", p.errors, R"(,"bytes":)", p.bytes,
+              R"(,"seconds":)", p.seconds, "}"));
+    };
+    o.on_build_progress = [&](const BuildProgress& p) {
+      if (!building) disarm_interrupts();  // Ctrl-C now removes the half-built database
+      building = true;
+      line.update(cat("building: ", p.stage, " ", format_bytes(static_cast<double>(p.bytes_read))),
+                  cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, "}"));
+    };
+    const CrawlReport r = crawl_web(o);
+    disarm_interrupts();
     line.finish();
     if (!args->quiet) {
       std::fprintf(stderr,

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "cli/common.hpp"
+#include "cli/interrupts.hpp"
 #include "webrank/error.hpp"
 #include "webrank/page_weights_file.hpp"
 #include "webrank/rank.hpp"
@@ -154,7 +155,9 @@ void add_rank_command(CLI::App& app) {
       // readers should see the end.
       line.update(text, json, p.searching || p.pages_solved == p.pages);
     };
+    o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
     RankResult r = compute_rank(db.graph(), o);
+    disarm_interrupts();
     line.finish();
     save_ranks(db, args->name, r, o);
     if (!args->out.empty()) {

@@ -8,7 +8,7 @@
 #include <new>
 
 #include "cli/common.hpp"
-#include "util/atomic_file.hpp"
+#include "cli/interrupts.hpp"
 #include "webrank/error.hpp"
 #include "webrank/rank_store.hpp"
 
@@ -73,7 +73,7 @@ void prefer_short_openmp_spin(char** argv) {
 int main(int argc, char** argv) {
   using namespace webrank::cli;
   prefer_short_openmp_spin(argv);
-  webrank::install_cleanup_handlers();
+  install_interrupts();
   CLI::App app{"webrank: link databases and PageRank for webs of billions of links"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "webrank 0.1.0");

@@ -1,7 +1,8 @@
-#include "crawl/crawler.hpp"
+#include "webrank/crawl.hpp"
+#include "crawl/fetcher.hpp"
+#include "crawl/frontier.hpp"
 
 #include <algorithm>
-#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -22,8 +23,6 @@
 namespace webrank::crawl {
 namespace fs = std::filesystem;
 namespace {
-
-volatile std::sig_atomic_t g_stop = 0;
 
 constexpr const char* kDepthField = "X-Webrank-Depth";
 constexpr const char* kRedirectsField = "X-Webrank-Redirects";
@@ -108,8 +107,8 @@ void load_settings(CrawlOptions& o) {
 
 class Crawler {
  public:
-  Crawler(const CrawlOptions& o, const std::function<void(const CrawlProgress&)>& on_progress)
-      : o_(o), on_progress_(on_progress), frontier_(scope(o)), fetcher_(o.fetcher) {
+  explicit Crawler(const CrawlOptions& o)
+      : o_(o), on_progress_(o.on_progress), frontier_(scope(o)), fetcher_(o.fetcher) {
     frontier_.set_delay("file://", 0);  // file: URLs are read from disk: no politeness needed
   }
 
@@ -133,7 +132,7 @@ class Crawler {
   const std::function<void(const CrawlProgress&)>& on_progress_;
   Frontier frontier_;
   Fetcher fetcher_;
-  std::unique_ptr<WarcWriter> journal_;
+  std::unique_ptr<web::WarcWriter> journal_;
   // robots.txt per host key (scheme://host[:port]): wanted -> fetching -> known.
   enum class RobotsState { kWanted, kFetching, kKnown };
   std::unordered_map<std::string, RobotsState> robots_state_;
@@ -158,7 +157,7 @@ FrontierOptions Crawler::scope(const CrawlOptions& o) {
   FrontierOptions f = o.frontier;
   if (f.prefixes.empty() && f.hosts.empty()) {
     for (const auto& s : o.seeds) {
-      const std::optional<Url> u = parse_url(s);
+      const std::optional<web::Url> u = web::parse_url(s);
       if (!u) continue;
       if (u->scheme == "file") {
         f.prefixes.push_back(u->origin() + u->path.substr(0, u->path.rfind('/') + 1));
@@ -210,11 +209,11 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
   // page that links to it must not be queued again.
   reading_back_ = true;
   for (const fs::path& f : files) {
-    std::vector<WarcRecord> kept;
+    std::vector<web::WarcRecord> kept;
     bool truncated = false;
     {
-      WarcReader reader(f.string(), /*tolerate_truncated_tail=*/true);
-      WarcRecord rec;
+      web::WarcReader reader(f.string(), /*tolerate_truncated_tail=*/true);
+      web::WarcRecord rec;
       while (reader.next(rec)) {
         const std::string url = rec.target_uri();
         const int depth = std::atoi(std::string(rec.field(kDepthField)).c_str());
@@ -222,14 +221,14 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         frontier_.mark_seen(url);
         ++rep_.resumed;
         if (rec.type() == "response") {
-          const HttpResponse h = parse_http_response(rec.block, f.string());
+          const web::HttpResponse h = web::parse_http_response(rec.block, f.string());
           rep_.bytes += h.body.size();
-          follow_links(make_page_record(url, h.status, h.header("Content-Type"),
+          follow_links(web::make_page_record(url, h.status, h.header("Content-Type"),
                                         h.header("Location"), h.body),
                        depth, redirects);
         } else if (rec.type() == "resource") {
           rep_.bytes += rec.block.size();
-          follow_links(make_page_record(url, 200, rec.field("Content-Type"), "", rec.block), depth,
+          follow_links(web::make_page_record(url, 200, rec.field("Content-Type"), "", rec.block), depth,
                        redirects);
         }
         kept.push_back(std::move(rec));
@@ -240,8 +239,8 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
       // Rewrite the file without the record that was being written when the crawl died.
       const std::string tmp = f.string() + ".repair";
       {
-        WarcWriter w(tmp);
-        for (const WarcRecord& r : kept) {
+        web::WarcWriter w(tmp);
+        for (const web::WarcRecord& r : kept) {
           std::vector<std::pair<std::string, std::string>> fields;
           for (const auto& [k, v] : r.fields) {
             if (k != "WARC-Type" && k != "WARC-Record-ID" && k != "WARC-Date" &&
@@ -281,7 +280,7 @@ void Crawler::open_journal() {
   if (o_.resume) read_back(files);
   char name[32];
   std::snprintf(name, sizeof name, "journal-%05zu.warc.gz", files.size() + 1);
-  journal_ = std::make_unique<WarcWriter>((dir / name).string());
+  journal_ = std::make_unique<web::WarcWriter>((dir / name).string());
 }
 
 bool Crawler::robots_ready(const std::string& host) {
@@ -297,7 +296,7 @@ void Crawler::on_robots(const FetchResult& r) {
   robots_fetches_.erase(fetch);
   // Redirects of robots.txt are followed (RFC 9309 §2.3.1.2: at least five hops).
   if (r.error.empty() && r.status >= 300 && r.status < 400 && !r.location.empty() && hops < 5) {
-    if (const std::optional<std::string> to = resolve_url(r.url, r.location)) {
+    if (const std::optional<std::string> to = web::resolve_url(r.url, r.location)) {
       const std::uint64_t tag = kRobotsTag | next_tag_++;
       robots_fetches_[tag] = {host, hops + 1};
       fetcher_.start(*to, tag);
@@ -335,7 +334,7 @@ void Crawler::journal_error(const FrontierItem& item, const std::string& error, 
 }
 
 void Crawler::fetch_file(const FrontierItem& item) {
-  const std::optional<std::string> path = file_path(item.url);
+  const std::optional<std::string> path = web::file_path(item.url);
   std::error_code ec;
   fs::path p = path ? fs::path(*path) : fs::path();
   std::string body, type;
@@ -363,7 +362,7 @@ void Crawler::fetch_file(const FrontierItem& item) {
   journal_->write("resource", item.url, type, body, fields);
   ++rep_.fetched_now;
   rep_.bytes += body.size();
-  follow_links(make_page_record(item.url, 200, type, "", body), item.depth, 0);
+  follow_links(web::make_page_record(item.url, 200, type, "", body), item.depth, 0);
 }
 
 void Crawler::on_result(FetchResult r) {
@@ -376,7 +375,7 @@ void Crawler::on_result(FetchResult r) {
   frontier_.done(host, now);
   const bool transient = !r.error.empty() || r.status == 429 || r.status == 500 ||
                          r.status == 502 || r.status == 503 || r.status == 504;
-  if (transient && item.attempts < o_.retries && !g_stop) {
+  if (transient && item.attempts < o_.retries && !o_.stop.stop_requested()) {
     const double wait = o_.backoff * static_cast<double>(1 << item.attempts);
     ++item.attempts;
     ++rep_.retries;
@@ -396,7 +395,7 @@ void Crawler::on_result(FetchResult r) {
   ++rep_.fetched_now;
   if (r.status >= 500) ++rep_.errors;
   rep_.bytes += r.body.size();
-  follow_links(make_page_record(item.url, r.status, r.content_type, r.location, r.body), item.depth,
+  follow_links(web::make_page_record(item.url, r.status, r.content_type, r.location, r.body), item.depth,
                item.redirects);
 }
 
@@ -417,14 +416,14 @@ void Crawler::report(bool force) {
 CrawlReport Crawler::run() {
   open_journal();
   for (const auto& s : o_.seeds) {
-    const std::optional<std::string> u = normalize_url(s);
+    const std::optional<std::string> u = web::normalize_url(s);
     if (!u)
       fail(ErrorKind::kInvalidArgument, "crawl: seed '", s, "' is not an http, https or file URL");
     offer(*u, 0, 0);
   }
   auto pages = [&] { return rep_.resumed + rep_.fetched_now; };
   auto host_ok = [&](const std::string& h) { return robots_ready(h); };
-  while (!g_stop) {
+  while (!o_.stop.stop_requested()) {
     const auto now = Clock::now();
     // Robots.txt first for every host that has URLs waiting.
     for (auto& [host, state] : robots_state_) {
@@ -439,7 +438,7 @@ CrawlReport Crawler::run() {
            pages() + in_flight_.size() < o_.max_pages) {
       std::optional<FrontierItem> item = frontier_.next(now, host_ok);
       if (!item) break;
-      const std::optional<Url> u = parse_url(item->url);
+      const std::optional<web::Url> u = web::parse_url(item->url);
       const std::string host = host_key(item->url);
       if (u && u->scheme == "file") {
         fetch_file(*item);
@@ -487,7 +486,7 @@ CrawlReport Crawler::run() {
     }
     report(false);
   }
-  if (g_stop) {
+  if (o_.stop.stop_requested()) {
     rep_.interrupted = true;
     fetcher_.abort_all();
     in_flight_.clear();
@@ -501,13 +500,12 @@ CrawlReport Crawler::run() {
 
 }  // namespace
 
-void request_stop() {
-  g_stop = 1;
-}
+}  // namespace webrank::crawl
 
-CrawlReport crawl(const CrawlOptions& options,
-                  const std::function<void(const CrawlProgress&)>& on_progress,
-                  const std::function<void(const BuildProgress&)>& on_build_progress) {
+namespace webrank {
+
+CrawlReport crawl_web(const CrawlOptions& options) {
+  using namespace crawl;
   CrawlOptions o = options;
   std::error_code ec;
   if (o.resume) load_settings(o);
@@ -523,7 +521,7 @@ CrawlReport crawl(const CrawlOptions& options,
   }
   CrawlReport rep;
   {
-    Crawler c(o, on_progress);
+    Crawler c(o);
     rep = c.run();
   }
   std::uintmax_t journaled = 0;
@@ -539,9 +537,9 @@ CrawlReport crawl(const CrawlOptions& options,
   b.format = "warc";
   b.output = o.output;
   b.force = fs::exists(o.output, ec);
-  b.on_progress = on_build_progress;
+  b.on_progress = o.on_build_progress;
   rep.build = build_database(b);
   return rep;
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank

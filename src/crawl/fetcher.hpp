@@ -17,15 +17,9 @@
 #include <string>
 #include <vector>
 
-namespace webrank::crawl {
+#include "webrank/crawl.hpp"
 
-struct FetcherOptions {
-  double timeout = 30;          // seconds for the whole transfer
-  double connect_timeout = 10;  // seconds
-  std::uint64_t max_bytes = 10 << 20;
-  std::string user_agent = "webrank/0.1 (+https://github.com/webrank)";
-  int max_connections = 16;
-};
+namespace webrank::crawl {
 
 struct FetchResult {
   std::uint64_t tag = 0;

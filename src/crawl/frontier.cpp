@@ -75,7 +75,7 @@ const char* to_string(AddResult r) {
 }
 
 std::string host_key(const std::string& url) {
-  const std::optional<Url> u = parse_url(url);
+  const std::optional<web::Url> u = web::parse_url(url);
   return u ? u->origin() : "";
 }
 
@@ -83,7 +83,7 @@ Frontier::Frontier(FrontierOptions o) : o_(std::move(o)) {}
 
 bool Frontier::in_scope(const std::string& url) const {
   if (o_.prefixes.empty() && o_.hosts.empty()) return true;
-  const std::optional<Url> u = parse_url(url);
+  const std::optional<web::Url> u = web::parse_url(url);
   const std::string host = u ? u->authority() : "";
   for (const auto& p : o_.prefixes) {
     if (url.starts_with(p)) return true;
@@ -95,7 +95,7 @@ bool Frontier::in_scope(const std::string& url) const {
 }
 
 bool Frontier::trapped(const std::string& url) {
-  const std::optional<Url> u = parse_url(url);
+  const std::optional<web::Url> u = web::parse_url(url);
   if (!u) return true;
   // Repeating path segments and absurd depth.
   std::map<std::string_view, int> counts;

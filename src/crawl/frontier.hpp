@@ -31,22 +31,11 @@
 #include <unordered_set>
 #include <vector>
 
+#include "webrank/crawl.hpp"
+
 namespace webrank::crawl {
 
 using Clock = std::chrono::steady_clock;
-
-struct FrontierOptions {
-  std::vector<std::string> prefixes;  // URL prefixes in scope
-  std::vector<std::string> hosts;     // hosts (host[:port]) in scope
-  int max_depth = 50;
-  std::size_t max_url_length = 1024;
-  int max_segment_repeats = 3;
-  int max_path_segments = 30;
-  int max_query_variants = 100;
-  int max_shape_variants = 1000;
-  double delay = 0.25;  // seconds between fetches of one host
-  int per_host = 2;     // fetches of one host in flight
-};
 
 struct FrontierItem {
   std::string url;

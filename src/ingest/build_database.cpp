@@ -16,7 +16,7 @@ BuildReport build_database(const BuildOptions& o) {
       const InputFormat& format = find_input_format(o.format, in);
       lines += format.read(in, o.weighted, sink, [&](std::uint64_t bytes) {
         progress.bytes_read = done_before + bytes;
-        if (o.on_progress) o.on_progress(progress);
+        report_progress(o, progress);
       });
       done_before = progress.bytes_read;
     }

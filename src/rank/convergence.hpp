@@ -1,10 +1,8 @@
 // Bookkeeping shared by the iterative solvers: the L1 change of every iteration, progress
 // callbacks, the stopping decision and the result's iteration fields.
 //
-// A run stops when the change is <= tol (converged) or when it has not improved for
-// kStallIterations while already at the rounding level of the precision (stalled: rounding puts
-// a floor under the change, about 2e-7 in float, and further iterations only repeat a limit
-// cycle).
+// A run stops when the change is <= tol (converged) or when StallDetector says it stalled:
+// rounding puts a floor under the change, and further iterations only repeat a limit cycle.
 #pragma once
 
 #include <chrono>
@@ -14,36 +12,66 @@
 #include <utility>
 #include <vector>
 
+#include "webrank/error.hpp"
 #include "webrank/rank.hpp"
 
 namespace webrank {
+
+// The stall rule: a change that has not improved on the best one for kIterations iterations,
+// while the best is already below the rounding level of the precision (about 3e-4 in float,
+// 1.5e-8 in double: the square root of the machine epsilon), will not improve any more.
+class StallDetector {
+ public:
+  static constexpr int kIterations = 20;
+  template <typename Real>
+  static StallDetector for_precision() {
+    return StallDetector(std::sqrt(std::numeric_limits<Real>::epsilon()));
+  }
+  // Records the next change; true when the run has stalled.
+  bool stalled(double change) {
+    if (change < best_) {
+      best_ = change;
+      since_best_ = 0;
+      return false;
+    }
+    return ++since_best_ >= kIterations && best_ < rounding_level_;
+  }
+
+ private:
+  explicit StallDetector(double rounding_level) : rounding_level_(rounding_level) {}
+  double rounding_level_;
+  double best_ = INFINITY;
+  int since_best_ = 0;
+};
+
+// Throws Error(kCancelled) once the caller asked the solve to stop. Called between iterations,
+// never inside a parallel region (an exception may not leave one).
+inline void throw_if_stopped(const RankOptions& o) {
+  if (o.stop.stop_requested()) fail(ErrorKind::kCancelled, "ranking stopped by request");
+}
 
 class ConvergenceTracker {
  public:
   template <typename Real>
   static ConvergenceTracker for_precision(const RankOptions& o) {
-    return ConvergenceTracker(o, std::sqrt(std::numeric_limits<Real>::epsilon()),
+    return ConvergenceTracker(o, StallDetector::for_precision<Real>(),
                               sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble);
   }
 
-  // Records iteration `it` (1-based) and its change; true when the solver should stop.
+  // Records iteration `it` (1-based) and its change; true when the solver should stop. Throws
+  // Error(kCancelled) if the caller asked to stop.
   bool record(int it, double delta) {
     r_.iterations = it;
     r_.deltas.push_back(delta);
     r_.final_delta = delta;
     if (o_.on_iteration) o_.on_iteration({it, delta, elapsed()});
+    throw_if_stopped(o_);
     if (delta <= o_.tol) {
       r_.converged = true;
       return true;
     }
-    if (delta < best_) {
-      best_ = delta;
-      since_best_ = 0;
-    } else if (++since_best_ >= kStallIterations && best_ < rounding_level_) {
-      r_.stalled = true;
-      return true;
-    }
-    return false;
+    r_.stalled = stall_.stalled(delta);
+    return r_.stalled;
   }
 
   double elapsed() const {
@@ -67,17 +95,13 @@ class ConvergenceTracker {
   }
 
  private:
-  static constexpr int kStallIterations = 20;
-
-  ConvergenceTracker(const RankOptions& o, double rounding_level, Precision precision)
-      : o_(o), rounding_level_(rounding_level), start_(std::chrono::steady_clock::now()) {
+  ConvergenceTracker(const RankOptions& o, StallDetector stall, Precision precision)
+      : o_(o), stall_(stall), start_(std::chrono::steady_clock::now()) {
     r_.precision = precision;
   }
   const RankOptions& o_;
-  double rounding_level_;
+  StallDetector stall_;
   std::chrono::steady_clock::time_point start_;
-  double best_ = INFINITY;
-  int since_best_ = 0;
   RankResult r_;
 };
 

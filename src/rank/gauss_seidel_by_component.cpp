@@ -39,7 +39,6 @@
 namespace webrank {
 namespace {
 
-constexpr int kStallSweeps = 20;  // as ConvergenceTracker: no progress for this long = rounding
 // Extrapolate only when the recurrence explains the last change to this relative L2 residual,
 // and when 1 + c1 + c0 (the recurrence's polynomial at 1) is at least kMinAtOne: near 0 a mode
 // decays with a rate near 1 and the jump would magnify any error in the fit.
@@ -298,6 +297,7 @@ class ComponentSolver {
       }
       for (const std::uint32_t* c = first; c != last; ++c) solved_ += comps_.size(*c);
       if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
+      throw_if_stopped(o_);
     }
     solve_singles(tail, comps_.count());
     if (reported_ != n_ || n_ == 0) report(1, 0, 0);  // the last pages may have been reported
@@ -495,8 +495,8 @@ class ComponentSolver {
   // rounding level, or reaches --max-iter).
   void sweep_cycle(Worker<Real, Weighted>& w, std::uint64_t k) {
     LocalSystem<Real, Weighted>& s = w.s;
-    double best = INFINITY, share = 0, wanted = 0;
-    int since_best = 0;
+    double share = 0, wanted = 0;
+    auto stall = StallDetector::for_precision<Real>();
     for (int sweep = 1;; ++sweep) {
       const double change = s.sweep();
       if (w.deltas.size() < static_cast<std::size_t>(sweep)) w.deltas.push_back(0);
@@ -511,16 +511,14 @@ class ComponentSolver {
         share = std::max(wanted, 4 * std::numeric_limits<Real>::epsilon() * mass);
       }
       if (k >= kReportEveryPages) report(k, sweep, change);
+      if (!omp_in_parallel()) throw_if_stopped(o_);
       if (change <= share) {
         w.final_changes += change;
         w.some_stalled |= change > wanted;
         return;
       }
       s.extrapolate();
-      if (change < best) {
-        best = change;
-        since_best = 0;
-      } else if (++since_best >= kStallSweeps && best < rounding_) {
+      if (stall.stalled(change)) {
         w.final_changes += change;  // at the rounding level, as above
         w.some_stalled = true;
         return;
@@ -590,7 +588,6 @@ class ComponentSolver {
   std::vector<PageId> local_;
   std::vector<Worker<Real, Weighted>> workers_;  // one per thread
   FreshVector<double> keep_part_;  // threads 1.. of set_up_cycle's keep sums (large cycles)
-  const double rounding_ = std::sqrt(std::numeric_limits<Real>::epsilon());  // as the tracker's
   std::uint64_t solved_ = 0, reported_ = 0;
 };
 

@@ -1,6 +1,4 @@
 // Validation of RankOptions and dispatch to the solvers.
-#include <omp.h>
-
 #include <cmath>
 
 #include "rank/propagation_blocks.hpp"
@@ -108,7 +106,7 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
                 " power, paper, extrapolate and auto, not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
-  if (o.threads > 0) omp_set_num_threads(o.threads);
+  const ThreadCount threads(o.threads);
 
   const PageId n = graph.num_pages;
   Problem p;

@@ -16,6 +16,7 @@
 #include <system_error>
 
 #include "util/error.hpp"
+#include "webrank/process.hpp"
 
 namespace webrank {
 namespace {
@@ -54,11 +55,7 @@ void remove_flat_directory(const char* path) {
 }
 
 void on_signal(int sig) {
-  for (int i = g_count.load() - 1; i >= 0; --i) {
-    if (!g_entries[i].live) continue;
-    if (::unlink(g_entries[i].path) != 0 && errno == EISDIR)
-      remove_flat_directory(g_entries[i].path);
-  }
+  remove_temporaries();
   ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
@@ -105,6 +102,16 @@ void remove_stale_temporaries(const std::filesystem::path& destination) {
 
 }  // namespace
 
+void remove_temporaries() noexcept {
+  const int saved_errno = errno;
+  for (int i = g_count.load() - 1; i >= 0; --i) {
+    if (!g_entries[i].live) continue;
+    if (::unlink(g_entries[i].path) != 0 && errno == EISDIR)
+      remove_flat_directory(g_entries[i].path);
+  }
+  errno = saved_errno;
+}
+
 void install_cleanup_handlers() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -116,7 +123,6 @@ void install_cleanup_handlers() {
 }
 
 TempPath::TempPath(std::filesystem::path destination) : destination_(std::move(destination)) {
-  install_cleanup_handlers();
   remove_stale_temporaries(destination_);
   const std::string name =
       "." + destination_.filename().string() + ".webrank-tmp." + std::to_string(::getpid());

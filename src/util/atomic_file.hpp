@@ -2,8 +2,8 @@
 // the user had is lost by a failed or interrupted run.
 //
 // TempPath reserves a hidden sibling of the destination (`.NAME.webrank-tmp.PID`), registers it
-// for removal if the process is stopped by SIGINT/SIGTERM/SIGHUP, and removes it in its
-// destructor unless commit() renamed it onto the destination. Works for files and directories.
+// for removal by remove_temporaries() (webrank/process.hpp: a front end's signal handler calls
+// it), and removes it in its destructor unless commit() renamed it onto the destination. Works for files and directories.
 // Stale temporaries of dead processes are removed the next time the same destination is written.
 #pragma once
 
@@ -54,8 +54,5 @@ class AtomicFileWriter {
   std::FILE* file_ = nullptr;
   bool owns_file_ = false;
 };
-
-// Installs the signal handlers that remove registered temporaries (idempotent).
-void install_cleanup_handlers();
 
 }  // namespace webrank

@@ -13,6 +13,22 @@ namespace webrank {
 inline constexpr std::int64_t kMinParallelPages = 1 << 14;
 inline constexpr std::int64_t kMinParallelLinks = 1 << 17;
 
+// Sets the number of threads of the calling thread's parallel regions for its lifetime (0: leaves
+// it as it is), then restores it. OpenMP keeps this number per thread, so a call that sets it
+// changes nothing for calls running on other threads.
+class ThreadCount {
+ public:
+  explicit ThreadCount(int threads) : previous_(omp_get_max_threads()) {
+    if (threads > 0) omp_set_num_threads(threads);
+  }
+  ~ThreadCount() { omp_set_num_threads(previous_); }
+  ThreadCount(const ThreadCount&) = delete;
+  ThreadCount& operator=(const ThreadCount&) = delete;
+
+ private:
+  int previous_;
+};
+
 // Runs a() and b() at the same time when there is more than one thread; an exception (bad
 // input, a failed write or allocation) is rethrown once both are done, as it may not leave an
 // OpenMP region.

@@ -9,7 +9,7 @@
 
 #include "web/url.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 
 // Appends `s` to `out`, collapsing runs of whitespace to one space.
@@ -234,4 +234,4 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url) {
   return page;
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -21,7 +21,7 @@
 
 #include "webrank/page_data.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 inline constexpr std::size_t kMaxTextBytes = 256 * 1024;
 inline constexpr int kMaxHtmlDepth = 1000;
@@ -37,4 +37,4 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url);
 // Whether a Content-Type value (or, when empty, the start of the body) is HTML.
 bool is_html(std::string_view content_type, std::string_view body);
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

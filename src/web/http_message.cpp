@@ -5,7 +5,7 @@
 
 #include "webrank/error.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 
 bool next_line(std::string_view& s, std::string_view& line) {
@@ -150,4 +150,4 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
   return r;
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 struct HttpResponse {
   int status = 0;
@@ -25,4 +25,4 @@ struct HttpResponse {
 
 HttpResponse parse_http_response(std::string_view block, const std::string& where);
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

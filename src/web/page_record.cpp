@@ -5,7 +5,7 @@
 #include "web/html_extract.hpp"
 #include "web/url.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 PageRecord make_page_record(const std::string& url, int status, std::string_view content_type,
                             std::string_view location, std::string_view body) {
@@ -31,4 +31,4 @@ PageRecord make_page_record(const std::string& url, int status, std::string_view
   return r;
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -13,9 +13,9 @@
 
 #include "webrank/page_data.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 PageRecord make_page_record(const std::string& url, int status, std::string_view content_type,
                             std::string_view location, std::string_view body);
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

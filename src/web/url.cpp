@@ -3,7 +3,7 @@
 #include <cctype>
 #include <vector>
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 
 struct Parts {
@@ -294,4 +294,4 @@ std::optional<std::string> file_path(std::string_view url) {
   return r;
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 struct Url {
   std::string scheme;  // lower case
@@ -48,4 +48,4 @@ inline std::optional<std::string> normalize_url(std::string_view url) {
 std::string file_url(const std::string& absolute_path);
 std::optional<std::string> file_path(std::string_view url);
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

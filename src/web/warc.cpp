@@ -13,7 +13,7 @@
 #include "util/input_stream.hpp"
 #include "webrank/error.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 std::string_view WarcRecord::field(std::string_view name) const {
   for (const auto& [k, v] : fields) {
@@ -217,4 +217,4 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
     fail_errno(path_, "write failed");
 }
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -30,7 +30,7 @@ namespace webrank {
 class InputStream;
 }
 
-namespace webrank::crawl {
+namespace webrank::web {
 
 struct WarcRecord {
   std::string version;  // "WARC/1.0", "WARC/1.1"
@@ -91,4 +91,4 @@ class WarcWriter {
   std::uint64_t serial_ = 0;
 };
 
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -37,7 +37,7 @@ TEST(PageData, StoredAndReadBack) {
   dir.write("site/dup.html", "<title>Page B</title><a href='a.html'>back to A</a>");
   const Database db = import_dir(dir);
   ASSERT_TRUE(db.has_page_data());
-  const std::string base = crawl::file_url(fs::absolute(dir / "site").lexically_normal().string());
+  const std::string base = web::file_url(fs::absolute(dir / "site").lexically_normal().string());
   const PageId a = *db.find(base + "/a.html"), b = *db.find(base + "/b.html"),
                c = *db.find(base + "/c.html"), dup = *db.find(base + "/dup.html");
   EXPECT_EQ(db.status(a), 200);

@@ -61,8 +61,8 @@ std::uint64_t read_html_dir(const std::string& path, bool, RecordSink& sink,
     std::stringstream body;
     body << in.rdbuf();
     const std::string text = body.str();
-    const std::string url = crawl::file_url(fs::absolute(f).lexically_normal().string());
-    sink.page_record(crawl::make_page_record(url, 200, "text/html", "", text));
+    const std::string url = web::file_url(fs::absolute(f).lexically_normal().string());
+    sink.page_record(web::make_page_record(url, 200, "text/html", "", text));
     bytes += text.size();
     if (on_bytes) on_bytes(bytes);
   }

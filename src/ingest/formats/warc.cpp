@@ -48,8 +48,8 @@ bool looks_like_warc(const std::string& path) {
 
 std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
                         const std::function<void(std::uint64_t)>& on_bytes) {
-  crawl::WarcReader reader(path);
-  crawl::WarcRecord rec;
+  web::WarcReader reader(path);
+  web::WarcRecord rec;
   std::unordered_map<std::string, Capture> by_digest, by_url;
   std::unordered_map<std::string, std::string> digest_of_url;
   std::size_t kept = 0;
@@ -63,7 +63,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
     if (type == "metadata") {
       // A URL a crawler could not fetch (webrank's journal): a page with no known out-links.
       if (std::string_view(rec.block).starts_with("webrank-fetch-error:")) {
-        if (auto u = crawl::normalize_url(rec.target_uri())) {
+        if (auto u = web::normalize_url(rec.target_uri())) {
           PageRecord unfetched;
           unfetched.url = *u;
           sink.page_record(unfetched);
@@ -72,7 +72,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
       continue;
     }
     if (!response && !resource && !revisit) continue;
-    const std::optional<crawl::Url> url = crawl::parse_url(rec.target_uri());
+    const std::optional<web::Url> url = web::parse_url(rec.target_uri());
     if (!url || url->path == "/robots.txt") continue;
     const std::string label = url->str();
     const std::string where =
@@ -84,7 +84,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
       if (revisit && !std::string_view(rec.block).starts_with("HTTP/")) {
         // A revisit without stored headers: everything comes from the original.
       } else {
-        crawl::HttpResponse h = crawl::parse_http_response(rec.block, where);
+        web::HttpResponse h = web::parse_http_response(rec.block, where);
         c.status = h.status;
         c.content_type = h.header("Content-Type");
         c.location = h.header("Location");
@@ -100,7 +100,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
       if (auto it = by_digest.find(std::string(rec.field("WARC-Payload-Digest")));
           it != by_digest.end() && !rec.field("WARC-Payload-Digest").empty()) {
         orig = &it->second;
-      } else if (auto u = crawl::normalize_url(rec.field("WARC-Refers-To-Target-URI"))) {
+      } else if (auto u = web::normalize_url(rec.field("WARC-Refers-To-Target-URI"))) {
         if (auto jt = by_url.find(*u); jt != by_url.end()) {
           orig = &jt->second;
         } else if (auto dt = digest_of_url.find(*u); dt != digest_of_url.end()) {
@@ -113,7 +113,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
         c.body = orig->body;
       }
       if (c.status == 0) c.status = 200;
-    } else if (kept < kMaxKeptBodies && crawl::is_html(c.content_type, c.body)) {
+    } else if (kept < kMaxKeptBodies && web::is_html(c.content_type, c.body)) {
       // Kept once: by payload digest when the record has one (what revisits name first),
       // else by URL.
       kept += c.body.size();
@@ -124,7 +124,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
         by_url.emplace(label, c);
       }
     }
-    sink.page_record(crawl::make_page_record(label, c.status, c.content_type, c.location, c.body));
+    sink.page_record(web::make_page_record(label, c.status, c.content_type, c.location, c.body));
   }
   if (on_bytes) on_bytes(reader.offset());
   return records;

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 
 std::string R(const char* base, const char* ref) {
@@ -79,4 +79,4 @@ TEST(CrawlUrl, FilePathsRoundTrip) {
 }
 
 }  // namespace
-}  // namespace webrank::crawl
+}  // namespace webrank::web

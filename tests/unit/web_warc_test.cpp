@@ -11,7 +11,7 @@
 #include "web/http_message.hpp"
 #include "webrank/error.hpp"
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 using webrank::testing::TempDir;
 
@@ -112,4 +112,4 @@ TEST(CrawlWarc, HttpChunkedAndGzipBodies) {
 }
 
 }  // namespace
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace webrank::crawl {
+namespace webrank::web {
 namespace {
 
 TEST(CrawlHtml, TitleTextLinksAnchorsNofollowBase) {
@@ -75,4 +75,4 @@ TEST(CrawlHtml, IsHtml) {
 }
 
 }  // namespace
-}  // namespace webrank::crawl
+}  // namespace webrank::web

@@ -1,0 +1,105 @@
+// Crawling a web from seed URLs and building its link database with page data (`webrank
+// crawl`; the paper's §3).
+// Contract:
+// - Everything fetched is journaled as WARC records in DB.crawl/ (journal-NNNNN.warc.gz, one
+//   gzip member per record, flushed per record): `response` records for HTTP (the response as
+//   received, without chunking), `resource` records for file:// pages, `metadata` records for
+//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. The
+//   database is then built from the journal by the `warc` importer (src/ingest/formats/warc.cpp), so a
+//   crawl, a file:// crawl and the import of the journal give the same web by construction.
+// - A stop request (CrawlOptions::stop) ends fetching: transfers in flight are dropped (not
+//   journaled), and the database is built from what was journaled (the build itself is not
+//   stopped by it).
+// - `resume`: the journal is read back (a record cut short at the end of a file, from a crawl
+//   killed outright, is dropped and the file rewritten without it), every journaled URL is
+//   seen, the links of the journaled pages rebuild the frontier, and the crawl continues into a
+//   new journal file. Without `resume` an existing DB.crawl/ is refused (or removed with
+//   `force`). The seeds and scope of the first run are kept in DB.crawl/crawl.json and used
+//   when none are given.
+// - Politeness, robots.txt, scope, limits and traps: src/crawl/frontier.hpp, robots.hpp. Redirects are
+//   journaled hop by hop and followed up to max_redirects hops (a redirect is a link from the
+//   old URL to the new one). Transport failures, 429 and 5xx are retried `retries` times with
+//   exponential back-off (backoff × 2^attempt seconds).
+//
+// Threads: crawl_web() runs on the calling thread (transfers are multiplexed by libcurl) plus the
+// build's threads; several crawls may run at once into different databases.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "webrank/build.hpp"
+
+namespace webrank {
+
+// What is fetched, and how politely (src/crawl/frontier.hpp has the trap rules).
+struct FrontierOptions {
+  std::vector<std::string> prefixes;  // URL prefixes in scope
+  std::vector<std::string> hosts;     // hosts (host[:port]) in scope
+  int max_depth = 50;
+  std::size_t max_url_length = 1024;
+  int max_segment_repeats = 3;
+  int max_path_segments = 30;
+  int max_query_variants = 100;
+  int max_shape_variants = 1000;
+  double delay = 0.25;  // seconds between fetches of one host
+  int per_host = 2;     // fetches of one host in flight
+};
+
+// How pages are fetched (src/crawl/fetcher.hpp).
+struct FetcherOptions {
+  double timeout = 30;          // seconds for the whole transfer
+  double connect_timeout = 10;  // seconds
+  std::uint64_t max_bytes = 10 << 20;
+  std::string user_agent = "webrank/0.1 (+https://github.com/webrank)";
+  int max_connections = 16;
+};
+
+struct CrawlProgress {
+  std::uint64_t pages = 0;  // journaled (resumed ones included)
+  std::uint64_t queued = 0, in_flight = 0, errors = 0, bytes = 0;
+  double seconds = 0;
+};
+
+struct CrawlOptions {
+  std::vector<std::string> seeds;
+  std::filesystem::path output;  // the database; the journal is output + ".crawl"
+  FrontierOptions frontier;      // prefixes/hosts empty: the seeds' hosts (file: their dirs)
+  FetcherOptions fetcher;
+  std::uint64_t max_pages = 10000;
+  int retries = 2;
+  double backoff = 0.5;
+  int max_redirects = 5;
+  bool robots = true;
+  bool resume = false;
+  bool force = false;
+  // Ends fetching when requested; the database is then built from what was fetched.
+  std::stop_token stop;
+  // Called now and then while fetching, then while building (both may be empty).
+  std::function<void(const CrawlProgress&)> on_progress;
+  std::function<void(const BuildProgress&)> on_build_progress;
+};
+
+struct CrawlReport {
+  std::uint64_t pages = 0;        // journaled in total
+  std::uint64_t fetched_now = 0;  // journaled by this run
+  std::uint64_t resumed = 0;      // read back from the journal
+  std::uint64_t errors = 0;       // URLs given up after retries
+  std::uint64_t retries = 0;      // retry attempts made
+  std::uint64_t robots_blocked = 0, trapped = 0, too_deep = 0, out_of_scope = 0;
+  std::uint64_t bytes = 0;
+  bool interrupted = false, page_limit = false;
+  double crawl_seconds = 0;
+  BuildReport build;
+};
+
+// Crawls, journals and builds (contract above). Throws Error: kInvalidArgument for a bad seed or
+// options, kExists for an existing journal or database without resume/force, kNotFound for
+// resume without a journal; the journal is kept whatever happens.
+CrawlReport crawl_web(const CrawlOptions& options);
+
+}  // namespace webrank
