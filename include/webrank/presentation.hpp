@@ -7,9 +7,12 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "webrank/database.hpp"
 #include "webrank/graph.hpp"
 
 namespace webrank {
@@ -31,5 +34,19 @@ struct TopEntry {
 
 // The k pages of highest rank (ties broken by smaller id), with their percentiles.
 std::vector<TopEntry> top_pages(std::span<const double> ranks, std::size_t k);
+
+// A page as the paper's result lists show it: its label, title (crawled webs), rank and the
+// three scales. JSON form in webrank/json.hpp.
+struct RankedPage {
+  PageId page = kNoPage;
+  std::string label;
+  std::optional<std::string> title;
+  double rank = 0, percentile = 0, bar = 0;
+  int toolbar = 0;
+};
+
+// top_pages() of a vector of `db`, with labels, titles and scales.
+std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const double> ranks,
+                                         std::size_t k);
 
 }  // namespace webrank

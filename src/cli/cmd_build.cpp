@@ -4,11 +4,12 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "cli/common.hpp"
-#include "cli/interrupts.hpp"
-#include "ingest/input_formats.hpp"
+#include "common.hpp"
+#include "interrupts.hpp"
 #include "webrank/build.hpp"
 #include "webrank/error.hpp"
+#include "webrank/formats.hpp"
+#include "webrank/json.hpp"
 #include "webrank/units.hpp"
 
 namespace webrank::cli {
@@ -39,10 +40,9 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
       if (frac > 0.01 && t > 0.5) text += cat(", ", format_duration(t / frac - t), " left");
     }
     if (t > 0) text += cat(", ", format_bytes(static_cast<double>(p.bytes_read) / t), "/s");
-    line.update(text,
-                cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, R"(,"total":)",
-                    p.bytes_total, R"(,"seconds":)", t, "}"),
-                new_stage);
+    nlohmann::json json = p;
+    json["seconds"] = t;
+    line.update(text, json.dump(), new_stage);
   };
 }
 
@@ -51,15 +51,15 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
 std::string resolve_formats(const BuildArgs& args, bool strict) {
   std::vector<std::string> used;
   for (const auto& in : args.inputs) {
-    const InputFormat* f =
-        args.format == "auto" ? detect_input_format(in) : &find_input_format(args.format, in);
+    const std::optional<std::string> f =
+        args.format == "auto" ? detect_input_format(in) : std::optional(args.format);
     if (!f && strict) {
       throw CLI::ValidationError(
           "INPUT", cat(in == "-" ? "<stdin>" : in,
                        ": cannot tell its format from the path; pass --format (bv, mtx, pajek, "
                        "cc-hosts, wdc, warc, html-dir or edges)"));
     }
-    const std::string name = f ? f->name : "edges";
+    const std::string name = f.value_or("edges");
     if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
   }
   std::string joined;
@@ -71,7 +71,7 @@ void add_builder_command(CLI::App& app, bool import) {
   auto args = std::make_shared<BuildArgs>();
   std::vector<std::string> names{"auto"};
   std::string list;
-  for (const auto& f : input_formats()) {
+  for (const auto& f : list_input_formats()) {
     names.push_back(f.name);
     list += cat("\n  ", f.name, ": ", f.description);
   }

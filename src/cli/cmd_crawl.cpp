@@ -5,10 +5,11 @@
 // contract; README.md documents the options.
 #include <cstdio>
 
-#include "cli/common.hpp"
-#include "cli/interrupts.hpp"
+#include "common.hpp"
+#include "interrupts.hpp"
 #include "webrank/crawl.hpp"
 #include "webrank/error.hpp"
+#include "webrank/json.hpp"
 
 namespace webrank::cli {
 
@@ -92,15 +93,13 @@ void add_crawl_command(CLI::App& app) {
           cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight, " in flight, ",
               p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)), ", ",
               static_cast<int>(rate * 10) / 10.0, " pages/s"),
-          cat(R"({"stage":"crawl","pages":)", p.pages, R"(,"queued":)", p.queued,
-              R"(,"in_flight":)", p.in_flight, R"(,"errors":)", p.errors, R"(,"bytes":)", p.bytes,
-              R"(,"seconds":)", p.seconds, "}"));
+          nlohmann::json(p).dump());
     };
     o.on_build_progress = [&](const BuildProgress& p) {
       if (!building) disarm_interrupts();  // Ctrl-C now removes the half-built database
       building = true;
       line.update(cat("building: ", p.stage, " ", format_bytes(static_cast<double>(p.bytes_read))),
-                  cat(R"({"stage":")", p.stage, R"(","bytes":)", p.bytes_read, "}"));
+                  nlohmann::json(p).dump());
     };
     const CrawlReport r = crawl_web(o);
     disarm_interrupts();

@@ -9,34 +9,10 @@
 //                      status, 0 for a page discovered but not fetched, `-` when the database
 //                      has no page data; tabs and line ends inside titles become spaces
 // Output goes to standard output, or to FILE through a temporary renamed into place.
-#include <charconv>
-#include <cstdio>
-#include <memory>
-#include <optional>
-
-#include "cli/common.hpp"
-#include "util/atomic_file.hpp"
-#include "util/error.hpp"
+#include "common.hpp"
+#include "webrank/export.hpp"
 
 namespace webrank::cli {
-namespace {
-
-// Decimal digits of an id (std::to_chars: an ostream per line made --ids 4x slower than labels).
-void append_id(std::string& line, PageId id) {
-  char digits[16];
-  const auto end = std::to_chars(digits, digits + sizeof digits, id).ptr;
-  line.append(digits, end);
-}
-
-std::string one_line(std::string_view s) {
-  std::string r(s);
-  for (char& c : r) {
-    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-  }
-  return r;
-}
-
-}  // namespace
 
 void add_export_command(CLI::App& app) {
   struct Args {
@@ -58,55 +34,12 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification");
   cmd->callback([args] {
     Database db = open_database(args->db, args->no_verify);
-    std::optional<AtomicFileWriter> file;
-    std::FILE* out = stdout;
-    if (!args->output.empty()) {
-      file.emplace(args->output);
-      out = file->stream();
-    }
-    const GraphView& g = db.graph();
-    auto put = [&](std::string_view s) {
-      if (std::fwrite(s.data(), 1, s.size(), out) != s.size())
-        fail_errno(args->output.empty() ? "<stdout>" : args->output, "write failed");
-    };
-    std::string line;
-    if (args->pages) {
-      put("#url\tstatus\ttitle\tout_links\tin_links\n");
-      for (PageId u = 0; u < db.num_pages(); ++u) {
-        line.assign(db.label(u));
-        line += '\t';
-        const auto st = db.status(u);
-        line += st ? std::to_string(*st) : "-";
-        line += '\t';
-        line += one_line(db.title(u).value_or(""));
-        line += cat('\t', g.out.offsets[u + 1] - g.out.offsets[u], '\t',
-                    g.in.offsets[u + 1] - g.in.offsets[u], '\n');
-        put(line);
-      }
-    } else {
-      auto append_page = [&](PageId v) {
-        if (args->ids) {
-          append_id(line, v);
-        } else {
-          line += db.label(v);
-        }
-      };
-      for (PageId u = 0; u < db.num_pages(); ++u) {
-        for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
-          line.clear();
-          append_page(u);
-          line += '\t';
-          append_page(g.out.ids[i]);
-          line += '\n';
-          put(line);
-        }
-      }
-    }
-    if (file) {
-      file->commit();
-    } else if (std::fflush(stdout) != 0) {
-      fail_errno("<stdout>", "write failed");
-    }
+    ExportOptions o;
+    o.table = args->pages ? ExportTable::kPages
+              : args->ids ? ExportTable::kLinkIds
+                          : ExportTable::kLinks;
+    if (!args->output.empty()) o.output = args->output;
+    export_database(db, o);
   });
 }
 

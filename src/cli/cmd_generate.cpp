@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "cli/common.hpp"
+#include "common.hpp"
 #include "webrank/generate.hpp"
 
 namespace webrank::cli {

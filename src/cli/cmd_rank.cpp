@@ -1,9 +1,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "cli/common.hpp"
-#include "cli/interrupts.hpp"
+#include "common.hpp"
+#include "interrupts.hpp"
 #include "webrank/error.hpp"
+#include "webrank/json.hpp"
 #include "webrank/page_weights_file.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/rank_store.hpp"
@@ -120,10 +121,7 @@ void add_rank_command(CLI::App& app) {
       std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
                     info.delta, format_duration(info.seconds).c_str(),
                     iterations_left(seen, o.tol).c_str());
-      char json[160];
-      std::snprintf(json, sizeof json, R"({"iteration":%d,"delta":%.17g,"seconds":%.6f})",
-                    info.iteration, info.delta, info.seconds);
-      line.update(text, json, args->progress == ProgressMode::kJson);
+      line.update(text, nlohmann::json(info).dump(), args->progress == ProgressMode::kJson);
     };
     o.on_progress = [&](const SolveProgress& p) {
       char text[200];
@@ -143,17 +141,9 @@ void add_rank_command(CLI::App& app) {
         std::snprintf(text, sizeof text, "components: %.0f%% of pages solved  %s elapsed", percent,
                       format_duration(p.seconds).c_str());
       }
-      char json[200];
-      std::snprintf(
-          json, sizeof json,
-          R"({"stage":"%s","pages_solved":%llu,"pages":%llu,"component_pages":%llu,"sweep":%d,)"
-          R"("change":%.17g,"seconds":%.6f})",
-          p.searching ? "search" : "solve", static_cast<unsigned long long>(p.pages_solved),
-          static_cast<unsigned long long>(p.pages),
-          static_cast<unsigned long long>(p.component_pages), p.sweep, p.change, p.seconds);
       // The search's line and the last one always show: the search may take long, and JSON
       // readers should see the end.
-      line.update(text, json, p.searching || p.pages_solved == p.pages);
+      line.update(text, nlohmann::json(p).dump(), p.searching || p.pages_solved == p.pages);
     };
     o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
     RankResult r = compute_rank(db.graph(), o);

@@ -1,7 +1,7 @@
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
-#include "cli/common.hpp"
+#include "common.hpp"
+#include "webrank/json.hpp"
 #include "webrank/presentation.hpp"
 #include "webrank/rank_store.hpp"
 
@@ -25,20 +25,9 @@ void add_top_command(CLI::App& app) {
     // Labels and one rank vector are all `top` reads: the link sections are not verified here.
     Database db = Database::open(args->db);
     const StoredRanks s = load_ranks(db, args->ranks);
-    const RankScale scale = make_rank_scale(s.values);
-    const auto top = top_pages(s.values, args->k);
+    const auto top = top_ranked_pages(db, s.values, args->k);
     if (args->json) {
-      nlohmann::json j = nlohmann::json::array();
-      for (const auto& t : top) {
-        nlohmann::json entry{{"label", db.label(t.page)},
-                             {"rank", t.rank},
-                             {"percentile", t.percentile},
-                             {"bar", scale.bar_percent(t.rank)},
-                             {"toolbar", scale.toolbar(t.rank)}};
-        if (const auto title = db.title(t.page)) entry["title"] = *title;
-        j.push_back(entry);
-      }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", nlohmann::json(top).dump(2).c_str());
       return;
     }
     if (!s.converged) {
@@ -49,18 +38,15 @@ void add_top_command(CLI::App& app) {
     std::printf("%4s  %-12s %8s  %-*s %7s  %s\n", "#", "rank", "pctile", kBarWidth + 5,
                 "log-scale bar", "toolbar", "page");
     int i = 0;
-    for (const auto& t : top) {
-      const double bar = scale.bar_percent(t.rank);
-      const int cells = static_cast<int>(bar / 100 * kBarWidth + 0.5);
+    for (const RankedPage& t : top) {
+      const int cells = static_cast<int>(t.bar / 100 * kBarWidth + 0.5);
       std::string drawn(cells, '#');
       drawn.resize(kBarWidth, '.');
       // Crawled webs show the page title after the URL, as the paper's search results do.
-      std::string page(db.label(t.page));
-      if (const auto title = db.title(t.page); title && !title->empty()) {
-        page += "  \"" + std::string(*title) + "\"";
-      }
+      std::string page = t.label;
+      if (t.title && !t.title->empty()) page += "  \"" + *t.title + "\"";
       std::printf("%4d  %-12.6g %7.2f%%  %s %3.0f%% %5d/10  %s\n", ++i, t.rank, t.percentile,
-                  drawn.c_str(), bar, scale.toolbar(t.rank), page.c_str());
+                  drawn.c_str(), t.bar, t.toolbar, page.c_str());
     }
   });
 }

@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "cli/progress_line.hpp"
+#include "progress_line.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
 #include "webrank/units.hpp"

@@ -1,4 +1,4 @@
-#include "cli/interrupts.hpp"
+#include "interrupts.hpp"
 
 #include <pthread.h>
 #include <signal.h>

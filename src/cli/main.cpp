@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <new>
 
-#include "cli/common.hpp"
-#include "cli/interrupts.hpp"
+#include "common.hpp"
+#include "interrupts.hpp"
 #include "webrank/error.hpp"
 #include "webrank/rank_store.hpp"
 

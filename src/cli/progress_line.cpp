@@ -1,4 +1,4 @@
-#include "cli/progress_line.hpp"
+#include "progress_line.hpp"
 
 #include <unistd.h>
 

@@ -2,6 +2,7 @@
 
 #include "ingest/formats/readers.hpp"
 #include "webrank/error.hpp"
+#include "webrank/formats.hpp"
 
 namespace webrank {
 
@@ -28,7 +29,7 @@ const std::vector<InputFormat>& input_formats() {
   return formats;
 }
 
-const InputFormat* detect_input_format(const std::string& path) {
+const InputFormat* detect_format(const std::string& path) {
   struct Rule {
     const char* name;
     bool (*matches)(const std::string&);
@@ -49,7 +50,7 @@ const InputFormat* detect_input_format(const std::string& path) {
 const InputFormat& find_input_format(const std::string& name, const std::string& path) {
   const auto& all = input_formats();
   if (name == "auto") {
-    const InputFormat* detected = detect_input_format(path);
+    const InputFormat* detected = detect_format(path);
     return detected ? *detected : all.front();
   }
   for (const auto& f : all) {
@@ -58,6 +59,18 @@ const InputFormat& find_input_format(const std::string& name, const std::string&
   std::string known;
   for (const auto& f : all) known += (known.empty() ? "" : ", ") + f.name;
   fail(ErrorKind::kInvalidInput, "unknown input format '", name, "' (known: ", known, ")");
+}
+
+std::vector<InputFormatInfo> list_input_formats() {
+  std::vector<InputFormatInfo> list;
+  for (const InputFormat& f : input_formats()) list.push_back({f.name, f.description});
+  return list;
+}
+
+std::optional<std::string> detect_input_format(const std::string& path) {
+  const InputFormat* f = detect_format(path);
+  if (!f) return std::nullopt;
+  return f->name;
 }
 
 }  // namespace webrank

@@ -28,7 +28,7 @@ const std::vector<InputFormat>& input_formats();
 // The reader for `name`; "auto" picks one from the path (falls back to "edges").
 const InputFormat& find_input_format(const std::string& name, const std::string& path);
 // The format recognised from the path alone (file names, companion files, directory layout:
-// see each format's looks_like_* in src/graph/formats/), or nullptr when the path does not say.
-const InputFormat* detect_input_format(const std::string& path);
+// see each format's looks_like_* in src/ingest/formats/), or nullptr when the path does not say.
+const InputFormat* detect_format(const std::string& path);
 
 }  // namespace webrank

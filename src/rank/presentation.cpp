@@ -52,4 +52,22 @@ std::vector<TopEntry> top_pages(std::span<const double> ranks, std::size_t k) {
   return top;
 }
 
+std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const double> ranks,
+                                         std::size_t k) {
+  const RankScale scale = make_rank_scale(ranks);
+  std::vector<RankedPage> pages;
+  for (const TopEntry& t : top_pages(ranks, k)) {
+    RankedPage p;
+    p.page = t.page;
+    p.label = db.label(t.page);
+    if (const auto title = db.title(t.page)) p.title = std::string(*title);
+    p.rank = t.rank;
+    p.percentile = t.percentile;
+    p.bar = scale.bar_percent(t.rank);
+    p.toolbar = scale.toolbar(t.rank);
+    pages.push_back(std::move(p));
+  }
+  return pages;
+}
+
 }  // namespace webrank

@@ -48,7 +48,7 @@ import warnings
 sys.dont_write_bytecode = True  # keep tests/cli free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wrcli  # noqa: E402
-from wrcli import WebrankTestCase, reference_pagerank  # noqa: E402
+from wrcli import WebrankTestCase, json_lines, reference_pagerank  # noqa: E402
 
 import numpy as np  # noqa: E402
 import networkx as nx  # noqa: E402
@@ -329,7 +329,7 @@ class CrossCheck(WebrankTestCase):
                 "-o", "web.txt")
         self.wr("build", "web.txt", "-o", "web.db")
         res = self.wr("rank", "web.db", "--method", "gauss-seidel", "--progress", "json")
-        lines = [json.loads(x) for x in res.err.splitlines() if x.startswith('{"stage"')]
+        lines = [x for x in json_lines(res.err) if "stage" in x]
         ends = [x for x in lines if x["pages_solved"] == x["pages"]]
         self.assertEqual(len(ends), 1, lines)
         self.assertEqual(lines[-1], ends[0])
@@ -346,7 +346,7 @@ class CrossCheck(WebrankTestCase):
         res = self.wr("rank", "db", "--method", "auto", "--tol", "1e-12", "--progress", "json",
                       "--name", "auto")
         self.assertIn("auto (%s)" % meta["solved_by"], res.err)
-        lines = [json.loads(x) for x in res.err.splitlines() if x.startswith('{"iteration"')]
+        lines = [x for x in json_lines(res.err) if "iteration" in x]
         self.assertEqual([x["iteration"] for x in lines], list(range(1, len(lines) + 1)))
 
     def test_n2000_int_weighted_personalized_dangling_uniform(self):

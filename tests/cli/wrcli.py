@@ -15,6 +15,7 @@ Only the standard library and numpy are used here.
 """
 
 import hashlib
+import json
 import math
 import os
 import re
@@ -109,6 +110,11 @@ def crashed(rc):
 # --------------------------------------------------------------------------------------------
 # rank files
 # --------------------------------------------------------------------------------------------
+def json_lines(text):
+    """The JSON objects among the lines of `text` (--progress json output), in order."""
+    return [json.loads(x) for x in text.splitlines() if x.startswith("{")]
+
+
 def read_rank_file(path):
     """Parse `label<TAB>rank` lines; returns the list of (label, value_string) in file order."""
     with open(path, "rb") as f:

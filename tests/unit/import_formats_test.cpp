@@ -830,7 +830,7 @@ TEST(ReadWdc, IndexArcPairsPrefixesAndDirectories) {
 TEST(DetectInputFormat, OnlyFromUnambiguousPaths) {
   TempDir dir;
   auto name_of = [](const std::string& p) {
-    const InputFormat* f = detect_input_format(p);
+    const InputFormat* f = detect_format(p);
     return f ? f->name : std::string("-");
   };
   EXPECT_EQ(name_of(dir.write("a.mtx", "")), "mtx");

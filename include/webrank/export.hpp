@@ -1,0 +1,33 @@
+// A database back as text (`webrank export`).
+#pragma once
+
+#include <string>
+
+#include "webrank/database.hpp"
+
+namespace webrank {
+
+enum class ExportTable {
+  // One `SOURCE<TAB>TARGET` label pair per ranked link, in source-id order: an edge list that
+  // build_database reads back into the same web (nofollow links are not ranked and not written).
+  kLinks,
+  // The same links as page ids (0 .. N-1): a numeric edge list for tools that take only numbers.
+  kLinkIds,
+  // One line per page in id order after a `#` header line:
+  // URL<TAB>STATUS<TAB>TITLE<TAB>OUT_LINKS<TAB>IN_LINKS; STATUS is the HTTP status, 0 for a page
+  // discovered but not fetched, `-` when the database has no page data; tabs and line ends inside
+  // titles become spaces.
+  kPages,
+};
+
+struct ExportOptions {
+  ExportTable table = ExportTable::kLinks;
+  // A file, written through a temporary renamed into place; "-" (or "") is standard output.
+  std::string output = "-";
+};
+
+// Writes the table. Throws Error (kIo naming the output) when a write fails; a file output is
+// then left as it was.
+void export_database(const Database& db, const ExportOptions& options);
+
+}  // namespace webrank

@@ -1,0 +1,43 @@
+// The JSON form of every report the library produces, for front ends that print, serve or
+// return JSON (`--json` flags, JSON progress lines, a server's API). One form per struct, written
+// with nlohmann-json: `nlohmann::json j = report;` (found by argument-dependent lookup).
+// Doubles are written as JSON numbers (non-finite ones as null); rank vectors are never included.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "webrank/build.hpp"
+#include "webrank/crawl.hpp"
+#include "webrank/error.hpp"
+#include "webrank/presentation.hpp"
+#include "webrank/rank.hpp"
+#include "webrank/summary.hpp"
+
+namespace webrank {
+
+// {"kind", "message", "field" (when about an option)}.
+void to_json(nlohmann::json& j, const Error& e);
+
+// Database statistics (`webrank info --json`).
+void to_json(nlohmann::json& j, const DegreeStats& s);
+void to_json(nlohmann::json& j, const CrawlStats& s);
+void to_json(nlohmann::json& j, const RankVectorSummary& s);
+void to_json(nlohmann::json& j, const DatabaseSummary& s);
+
+// Building: {"stage", "bytes", "total"}; the report.
+void to_json(nlohmann::json& j, const BuildProgress& p);
+void to_json(nlohmann::json& j, const BuildReport& r);
+
+// Ranking: {"iteration", "delta", "seconds"}; gauss-seidel's progress; the result's counts and
+// convergence (the keys a stored vector's metadata has: docs/format.md).
+void to_json(nlohmann::json& j, const IterationInfo& i);
+void to_json(nlohmann::json& j, const SolveProgress& p);
+void to_json(nlohmann::json& j, const RankResult& r);
+// {"label", "rank", "percentile", "bar", "toolbar", "title" (crawled webs)}.
+void to_json(nlohmann::json& j, const RankedPage& p);
+
+// Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
+void to_json(nlohmann::json& j, const CrawlProgress& p);
+void to_json(nlohmann::json& j, const CrawlReport& r);
+
+}  // namespace webrank

@@ -1,0 +1,29 @@
+// The JSON form of crawl progress and reports (webrank/json.hpp).
+#include "webrank/json.hpp"
+
+namespace webrank {
+
+void to_json(nlohmann::json& j, const CrawlProgress& p) {
+  j = {{"stage", "crawl"},          {"pages", p.pages}, {"queued", p.queued},
+       {"in_flight", p.in_flight}, {"errors", p.errors}, {"bytes", p.bytes},
+       {"seconds", p.seconds}};
+}
+
+void to_json(nlohmann::json& j, const CrawlReport& r) {
+  j = {{"pages", r.pages},
+       {"fetched_now", r.fetched_now},
+       {"resumed", r.resumed},
+       {"errors", r.errors},
+       {"retries", r.retries},
+       {"robots_blocked", r.robots_blocked},
+       {"trapped", r.trapped},
+       {"too_deep", r.too_deep},
+       {"out_of_scope", r.out_of_scope},
+       {"bytes", r.bytes},
+       {"interrupted", r.interrupted},
+       {"page_limit", r.page_limit},
+       {"crawl_seconds", r.crawl_seconds},
+       {"build", r.build}};
+}
+
+}  // namespace webrank

@@ -1,0 +1,61 @@
+// The JSON form of ranking progress and results (webrank/json.hpp).
+#include "webrank/json.hpp"
+
+#include <cmath>
+
+namespace webrank {
+
+void to_json(nlohmann::json& j, const IterationInfo& i) {
+  j = {{"iteration", i.iteration}, {"delta", i.delta}, {"seconds", i.seconds}};
+}
+
+void to_json(nlohmann::json& j, const SolveProgress& p) {
+  j = {{"stage", p.searching ? "search" : "solve"},
+       {"pages_solved", p.pages_solved},
+       {"pages", p.pages},
+       {"component_pages", p.component_pages},
+       {"sweep", p.sweep},
+       {"change", p.change},
+       {"seconds", p.seconds}};
+}
+
+void to_json(nlohmann::json& j, const RankResult& r) {
+  j = nlohmann::json::object();
+  j["precision"] = to_string(r.precision);
+  j["method"] = to_string(r.method);
+  if (!r.sweep.empty()) j["sweep"] = r.sweep;
+  if (r.block_pages != 0) j["block_pages"] = r.block_pages;
+  if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
+  if (!r.sweep_note.empty()) j["sweep_note"] = r.sweep_note;
+  if (r.components != 0) {
+    j["components"] = r.components;
+    j["largest_component_pages"] = r.largest_component;
+  }
+  j["iterations"] = r.iterations;
+  j["converged"] = r.converged;
+  j["stalled"] = r.stalled;
+  j["final_delta"] = r.final_delta;
+  j["error_bound"] =
+      std::isfinite(r.error_bound) ? nlohmann::json(r.error_bound) : nlohmann::json(nullptr);
+  j["deltas"] = r.deltas;
+  j["normalized"] = r.normalized;
+  if (r.removal_rounds != 0 || r.removed_pages != 0) {
+    j["removal_rounds"] = r.removal_rounds;
+    j["removed_pages"] = r.removed_pages;
+  }
+  double sum = 0;
+  for (double x : r.ranks) sum += x;
+  j["sum"] = sum;
+  j["seconds"] = r.seconds;
+}
+
+void to_json(nlohmann::json& j, const RankedPage& p) {
+  j = {{"label", p.label},
+       {"rank", p.rank},
+       {"percentile", p.percentile},
+       {"bar", p.bar},
+       {"toolbar", p.toolbar}};
+  if (p.title) j["title"] = *p.title;
+}
+
+}  // namespace webrank

@@ -1,0 +1,86 @@
+// summarize() (webrank/summary.hpp).
+#include "webrank/summary.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "webrank/rank_store.hpp"
+
+namespace webrank {
+namespace {
+
+DegreeStats degree_stats(const Adjacency& a, PageId n) {
+  std::vector<std::uint64_t> deg(n);
+  for (PageId u = 0; u < n; ++u) deg[u] = a.degree(u);
+  DegreeStats s;
+  s.zero = static_cast<std::uint64_t>(std::count(deg.begin(), deg.end(), 0));
+  s.mean = static_cast<double>(a.offsets[n]) / n;
+  std::nth_element(deg.begin(), deg.begin() + n / 2, deg.end());
+  s.median = deg[n / 2];
+  auto [lo, hi] = std::minmax_element(deg.begin(), deg.end());
+  s.min = *lo;
+  s.max = *hi;
+  return s;
+}
+
+CrawlStats crawl_stats(const Database& db) {
+  CrawlStats c;
+  std::map<int, std::uint64_t> by_class;  // 200, 300, 400, 500
+  std::unordered_map<std::uint64_t, int> seen_hashes;
+  for (PageId u = 0; u < db.num_pages(); ++u) {
+    const int status = db.status(u).value_or(0);
+    if (status == 0) continue;
+    ++c.fetched_pages;
+    ++by_class[status / 100 * 100];
+    if (const auto t = db.title(u); t && !t->empty()) ++c.pages_with_title;
+    if (const auto h = db.content_hash(u); h && *h != 0 && seen_hashes[*h]++ > 0)
+      ++c.exact_duplicates;
+  }
+  c.not_fetched_pages = db.num_pages() - c.fetched_pages;
+  for (const auto& [cls, n] : by_class) c.status_classes[std::to_string(cls / 100) + "xx"] = n;
+  c.nofollow_links = db.num_nofollow_links();
+  return c;
+}
+
+RankVectorSummary rank_summary(const Database& db, const std::string& name) {
+  RankVectorSummary r;
+  r.name = name;
+  try {
+    const auto meta = nlohmann::json::parse(load_ranks(db, name).metadata_json);
+    r.precision = meta.value("precision", "");
+    r.method = meta.value("method", "");
+    if (meta.contains("solved_by")) r.solved_by = meta.value("solved_by", "");
+    r.damping = meta.value("damping", 0.0);
+    r.dangling = meta.value("dangling", "");
+    r.iterations = meta.value("iterations", 0);
+    r.converged = meta.value("converged", false);
+    r.final_delta = meta.value("final_delta", 0.0);
+  } catch (const std::exception& e) {
+    r.error = e.what();
+  }
+  return r;
+}
+
+}  // namespace
+
+DatabaseSummary summarize(const Database& db) {
+  DatabaseSummary s;
+  s.path = db.path().string();
+  s.stats = db.stats();
+  const GraphView& g = db.graph();
+  s.out_degree = degree_stats(g.out, s.stats.pages);
+  s.in_degree = degree_stats(g.in, s.stats.pages);
+  for (PageId u = 0; u < s.stats.pages; ++u) {
+    s.isolated_pages += g.out.degree(u) == 0 && g.in.degree(u) == 0;
+  }
+  for (const auto& e : std::filesystem::recursive_directory_iterator(db.path())) {
+    if (e.is_regular_file()) s.bytes_on_disk += e.file_size();
+  }
+  if (db.has_page_data()) s.crawl = crawl_stats(db);
+  for (const auto& name : db.rank_names()) s.ranks.push_back(rank_summary(db, name));
+  return s;
+}
+
+}  // namespace webrank
