@@ -5,8 +5,8 @@
 //   gzip member per record, flushed per record): `response` records for HTTP (the response as
 //   received, without chunking), `resource` records for file:// pages, `metadata` records for
 //   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. The
-//   database is then built from the journal by the `warc` importer (src/ingest/formats/warc.cpp), so a
-//   crawl, a file:// crawl and the import of the journal give the same web by construction.
+//   database is then built from the journal by the `warc` importer (src/ingest/formats/warc.cpp),
+//   so a crawl, a file:// crawl and the import of the journal give the same web by construction.
 // - A stop request (CrawlOptions::stop) ends fetching: transfers in flight are dropped (not
 //   journaled), and the database is built from what was journaled (the build itself is not
 //   stopped by it).
@@ -16,7 +16,8 @@
 //   new journal file. Without `resume` an existing DB.crawl/ is refused (or removed with
 //   `force`). The seeds and scope of the first run are kept in DB.crawl/crawl.json and used
 //   when none are given.
-// - Politeness, robots.txt, scope, limits and traps: src/crawl/frontier.hpp, robots.hpp. Redirects are
+// - Politeness, robots.txt, scope, limits and traps: src/crawl/frontier.hpp, robots.hpp. Redirects
+// are
 //   journaled hop by hop and followed up to max_redirects hops (a redirect is a link from the
 //   old URL to the new one). Transport failures, 429 and 5xx are retried `retries` times with
 //   exponential back-off (backoff × 2^attempt seconds).

@@ -1,12 +1,25 @@
-// The link database (SPEC §3): a directory holding the web as memory-mapped sections: forward
-// links and backlinks in CSR, the label (URL or external name) of every page id, a label -> id
-// hash index, and the named rank vectors computed on it. `manifest.json` carries the format
-// name and version, the counts and the checksum of every section.
+// The link database (the paper's §3; docs/format.md): a directory holding the web as
+// memory-mapped sections: forward links and backlinks in CSR, the label (URL or external name) of
+// every page id, a label -> id hash index, page data of crawls, and the named rank vectors
+// computed on it. `manifest.json` carries the format name and version, the counts and the
+// checksum of every section.
 //
 // Opening is cheap: files are mapped and their headers and sizes checked (O(1) per section);
-// nothing is parsed. verify() reads every byte and checks the block checksums; the CLI runs it
-// before it trusts a database's contents. A Database is immutable and safe to read from many
-// threads.
+// nothing is parsed. verify() reads every byte and checks the block checksums.
+//
+// Threads: a Database is immutable once open; every const method may be called from any number
+// of threads at once.
+//
+// Lifetimes: every view a Database returns (graph(), label(), the page data, nofollow_links())
+// points into its mapped files and stays valid as long as the Database object (or the one it was
+// moved into) lives. Rebuilding the database with `force` replaces the directory by a rename:
+// an open Database keeps reading the files it mapped (the old web) until it is destroyed.
+//
+// Rank vectors are not part of what open() maps: rank_names() and load_ranks() read the ranks/
+// folder each time they are called. A vector is saved by writing new files and renaming them
+// over the old ones (save_ranks), so a reader sees either the old vector or the new one, never a
+// mixture; a reader that catches the vector and its metadata from two different saves gets an
+// Error (kCorrupt, "checksum differs") and may simply load again.
 #pragma once
 
 #include <filesystem>
@@ -31,31 +44,43 @@ struct DatabaseStats {
   bool weighted = false;
 };
 
+struct OpenOptions {
+  // Check every block checksum before returning (verify()): reads the whole database once.
+  bool verify = false;
+};
+
 class Database {
  public:
-  // Throws Error naming the file and what is wrong if the directory is not a readable database.
-  static Database open(const std::filesystem::path& dir);
+  // Opens the database directory `dir`. Throws Error: kNotFound if there is no manifest, kCorrupt
+  // naming the file and what is wrong if the directory is not a readable database of this
+  // version, or (with options.verify) if a checksum does not match.
+  static Database open(const std::filesystem::path& dir, OpenOptions options = {});
 
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;
   ~Database();
 
-  // Checks every block checksum of every section. Throws Error naming the file and byte range.
+  // Checks every block checksum of every section. Throws Error (kCorrupt) naming the file and
+  // byte range.
   void verify() const;
 
+  // The links. Valid while this Database lives.
   const GraphView& graph() const;
   const DatabaseStats& stats() const;
   PageId num_pages() const { return stats().pages; }
   std::uint64_t num_links() const { return stats().links; }
 
+  // The label of page `id` (precondition: id < num_pages()). Valid while this Database lives.
   std::string_view label(PageId id) const;
-  // Hash lookup touching only a few pages of the index: no scan of the label table.
+  // The page labelled `label`, or nullopt. A hash lookup touching only a few pages of the index:
+  // no scan of the label table.
   std::optional<PageId> find(std::string_view label) const;
 
   // Page data of crawled webs (include/webrank/page_data.hpp, docs/format.md): present only
   // when the database was built from crawl records (webrank crawl, WARC, HTML directories);
   // every accessor returns nullopt / an empty span otherwise. For a page that was discovered
-  // but not fetched, status() is 0 and the strings are nullopt.
+  // but not fetched, status() is 0 and the strings are nullopt. Precondition of each: id <
+  // num_pages(). The views are valid while this Database lives.
   bool has_page_data() const;
   std::optional<std::uint16_t> status(PageId id) const;
   std::optional<std::string_view> final_url(PageId id) const;
@@ -68,8 +93,10 @@ class Database {
   std::span<const PageId> nofollow_links(PageId id) const;
   std::uint64_t num_nofollow_links() const;
 
+  // The directory, as given to open().
   const std::filesystem::path& path() const;
-  // Names of the rank vectors stored in the database, sorted.
+  // Names of the rank vectors stored in the database now (the ranks/ folder is read at each
+  // call), sorted.
   std::vector<std::string> rank_names() const;
 
  private:

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "webrank/database.hpp"
 #include "webrank/graph.hpp"
 
 namespace webrank {
@@ -124,6 +125,13 @@ struct RankResult {
 
 // Validates the options against the graph (throws Error with a clear message) and solves.
 RankResult compute_rank(const GraphView& graph, const RankOptions& options);
+
+// Stores `result` in `db` as the rank vector `name`, with how it was computed (the options) in
+// its metadata (webrank/rank_store.hpp reads it back). Replaces a vector of that name atomically.
+// Throws Error: kInvalidArgument for a bad name or a result of another size, kIo if the files
+// cannot be written (the old vector is then kept).
+void save_ranks(const Database& db, const std::string& name, const RankResult& result,
+                const RankOptions& options);
 
 const char* to_string(Dangling);
 const char* to_string(Method);

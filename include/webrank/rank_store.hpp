@@ -1,7 +1,8 @@
 // Named rank vectors stored inside a database directory: `ranks/NAME.ranks` (a checksummed
 // section of float or double, one value per page id) and `ranks/NAME.json` (how it was computed:
 // options, iterations, the L1 change of every iteration, convergence flag). Both are written to
-// temporary files and renamed, so a stored vector is always complete.
+// temporary files and renamed, so a stored vector is always complete (save_ranks, in
+// webrank/rank.hpp, writes them; database.hpp says what concurrent readers see).
 #pragma once
 
 #include <string>
@@ -24,9 +25,6 @@ struct StoredRanks {
 
 // Throws Error if `name` is not a plain name ([A-Za-z0-9._-], not starting with '.').
 void check_rank_name(const std::string& name);
-
-void save_ranks(const Database& db, const std::string& name, const RankResult& result,
-                const RankOptions& options);
 
 // Throws Error naming the vector and the available ones if it does not exist; verifies checksums.
 StoredRanks load_ranks(const Database& db, const std::string& name);

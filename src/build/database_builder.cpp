@@ -13,7 +13,6 @@
 #include "build/link_runs.hpp"
 #include "build/page_data_builder.hpp"
 #include "build/page_order.hpp"
-#include "ingest/input_formats.hpp"
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/manifest_section.hpp"

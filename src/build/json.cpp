@@ -8,12 +8,8 @@ void to_json(nlohmann::json& j, const BuildProgress& p) {
 }
 
 void to_json(nlohmann::json& j, const BuildReport& r) {
-  j = {{"pages", r.pages},
-       {"links", r.links},
-       {"input_links", r.input_links},
-       {"self_links", r.self_links},
-       {"lines", r.lines},
-       {"spilled_runs", r.spilled_runs},
+  j = {{"pages", r.pages},           {"links", r.links}, {"input_links", r.input_links},
+       {"self_links", r.self_links}, {"lines", r.lines}, {"spilled_runs", r.spilled_runs},
        {"seconds", r.seconds}};
 }
 

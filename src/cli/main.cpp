@@ -37,9 +37,7 @@ int& exit_status() {
 }
 
 Database open_database(const std::string& path, bool skip_verify) {
-  Database db = Database::open(path);
-  if (!skip_verify) db.verify();
-  return db;
+  return Database::open(path, {.verify = !skip_verify});
 }
 
 void add_progress_option(CLI::App* cmd, ProgressMode* mode) {

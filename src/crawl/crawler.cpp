@@ -1,6 +1,6 @@
-#include "webrank/crawl.hpp"
 #include "crawl/fetcher.hpp"
 #include "crawl/frontier.hpp"
+#include "webrank/crawl.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -224,12 +224,12 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
           const web::HttpResponse h = web::parse_http_response(rec.block, f.string());
           rep_.bytes += h.body.size();
           follow_links(web::make_page_record(url, h.status, h.header("Content-Type"),
-                                        h.header("Location"), h.body),
+                                             h.header("Location"), h.body),
                        depth, redirects);
         } else if (rec.type() == "resource") {
           rep_.bytes += rec.block.size();
-          follow_links(web::make_page_record(url, 200, rec.field("Content-Type"), "", rec.block), depth,
-                       redirects);
+          follow_links(web::make_page_record(url, 200, rec.field("Content-Type"), "", rec.block),
+                       depth, redirects);
         }
         kept.push_back(std::move(rec));
       }
@@ -395,8 +395,8 @@ void Crawler::on_result(FetchResult r) {
   ++rep_.fetched_now;
   if (r.status >= 500) ++rep_.errors;
   rep_.bytes += r.body.size();
-  follow_links(web::make_page_record(item.url, r.status, r.content_type, r.location, r.body), item.depth,
-               item.redirects);
+  follow_links(web::make_page_record(item.url, r.status, r.content_type, r.location, r.body),
+               item.depth, item.redirects);
 }
 
 void Crawler::report(bool force) {

@@ -48,12 +48,13 @@ nlohmann::json read_manifest(const fs::path& dir) {
   const fs::path file = dir / layout::kManifest;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
-    fail(ErrorKind::kCorrupt, dir.string(), ": not a webrank database (",
+    fail(fs::exists(dir, ec) ? ErrorKind::kInvalidInput : ErrorKind::kNotFound, dir.string(),
+         ": not a webrank database (",
          fs::exists(dir, ec) ? "not a directory" : "no such directory", ")");
   }
   std::ifstream in(file, std::ios::binary);
   if (!in)
-    fail(ErrorKind::kCorrupt, file.string(),
+    fail(fs::exists(file, ec) ? ErrorKind::kIo : ErrorKind::kNotFound, file.string(),
          ": missing or unreadable: not a webrank database, or a damaged one");
   std::stringstream text;
   text << in.rdbuf();
@@ -88,7 +89,7 @@ Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 Database::~Database() = default;
 
-Database Database::open(const fs::path& dir) {
+Database Database::open(const fs::path& dir, OpenOptions options) {
   auto impl = std::make_unique<Impl>();
   impl->dir = dir;
   impl->manifest = read_manifest(dir);
@@ -187,7 +188,9 @@ Database Database::open(const fs::path& dir) {
     impl->nofollow_targets =
         named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
   }
-  return Database(std::move(impl));
+  Database db(std::move(impl));
+  if (options.verify) db.verify();
+  return db;
 }
 
 void Database::verify() const {

@@ -31,7 +31,7 @@ LabelTable::LabelTable() : offsets_{0}, slots_(1024, kEmptySlot), mask_(1023) {}
 PageId LabelTable::append(std::string_view label) {
   const PageId id = size();
   if (id == kNoPage - 1)
-    fail(ErrorKind::kCorrupt, "more than ", kNoPage - 1, " pages: page ids are 32-bit");
+    fail(ErrorKind::kInvalidInput, "more than ", kNoPage - 1, " pages: page ids are 32-bit");
   bytes_.insert(bytes_.end(), label.begin(), label.end());
   offsets_.push_back(bytes_.size());
   return id;

@@ -18,8 +18,8 @@ void check_rank_name(const std::string& name) {
   for (char c : name)
     ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
   if (!ok)
-    fail(ErrorKind::kCorrupt, "rank vector name '", name,
-         "' is not valid: use letters, digits, '.', '_' and '-'");
+    fail_option("name", "'", name,
+                "' is not a valid rank vector name: use letters, digits, '.', '_' and '-'");
 }
 
 void write_rank_vector(const Database& db, const std::string& name, std::span<const double> values,
@@ -28,9 +28,10 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   const fs::path dir = db.path() / layout::kRanksDir;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) fail(ErrorKind::kCorrupt, dir.string(), ": cannot create: ", ec.message());
+  if (ec) fail(ErrorKind::kIo, dir.string(), ": cannot create: ", ec.message());
   if (values.size() != db.num_pages())
-    fail(ErrorKind::kCorrupt, "internal error: rank vector size does not match the database");
+    fail_option("result", "holds ", values.size(), " ranks, the database has ", db.num_pages(),
+                " pages");
 
   TempPath vec(dir / (name + ".ranks"));
   std::uint64_t checksum;
@@ -64,7 +65,7 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   if (!fs::exists(vec_path)) {
     std::string have;
     for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
-    fail(ErrorKind::kCorrupt, db.path().string(), ": no rank vector named '", name, "' (",
+    fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
          have.empty() ? "none computed yet: run `webrank rank " + db.path().string() + "`"
                       : "available: " + have,
          ")");

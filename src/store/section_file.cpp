@@ -82,7 +82,7 @@ void SectionWriter::append_bytes(const void* data, std::size_t bytes) {
 
 std::uint64_t SectionWriter::finish() {
   if (payload_bytes_ % elem_size_ != 0) {
-    fail(ErrorKind::kCorrupt, file_.string(),
+    fail(ErrorKind::kInternal, file_.string(),
          ": internal error: payload is not a whole number of elements");
   }
   if (block_fill_ > 0) flush_block();

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The layers of src/ keep to their declared dependencies (docs/architecture.md).
+
+CMake declares each layer's dependencies once (webrank_layer in CMakeLists.txt) and passes them
+here. Two checks, each of which a lower layer reaching into a higher one fails:
+  * includes: a file of layer L includes only headers of L, of the layers L may use (directly or
+    through one of them), and the public headers include/webrank/; a front end (cli, serve,
+    python) includes only its own folder and include/webrank/;
+  * symbols: every webrank symbol a layer's static library uses is defined in that library or in
+    one of the layers it may use (a call through a public header into a higher layer fails).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def closure(deps):
+    """Layer -> every layer it may use, itself included."""
+    out = {}
+
+    def visit(layer, seen):
+        for d in deps.get(layer, ()):
+            if d not in seen:
+                seen.add(d)
+                visit(d, seen)
+        return seen
+
+    for layer in deps:
+        out[layer] = visit(layer, {layer})
+    return out
+
+
+def check_includes(src, allowed, front_ends):
+    problems = []
+    folders = set(os.listdir(src))
+    for root, _, files in os.walk(src):
+        for name in files:
+            if not name.endswith((".cpp", ".hpp", ".h", ".cc")):
+                continue
+            path = os.path.join(root, name)
+            layer = os.path.relpath(path, src).split(os.sep)[0]
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            for inc in INCLUDE.findall(text):
+                top = inc.split("/")[0]
+                if top == "webrank":
+                    continue
+                if layer in front_ends:
+                    if "/" in inc and top in folders:
+                        problems.append(f"{path}: front end includes {inc} (only include/webrank/"
+                                        " and its own folder)")
+                    continue
+                if top not in folders:
+                    continue  # a file of the same folder, or a system header in quotes
+                if layer not in allowed:
+                    problems.append(f"{path}: folder {layer} is not a declared layer")
+                elif top not in allowed[layer]:
+                    problems.append(f"{path}: layer {layer} includes {inc}, of layer {top}, "
+                                    f"which it may not use (it may use: "
+                                    f"{', '.join(sorted(allowed[layer] - {layer}))})")
+    return problems
+
+
+def symbols(lib, flag):
+    out = subprocess.run(["nm", flag, "--format=posix", lib], capture_output=True, text=True,
+                         check=True).stdout
+    names = set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] and "7webrank" in parts[0] and not parts[0].endswith(":"):
+            names.add(parts[0])
+    return names
+
+
+def check_symbols(libs, allowed):
+    defined = {layer: symbols(path, "--defined-only") for layer, path in libs.items()}
+    problems = []
+    for layer, path in libs.items():
+        for sym in sorted(symbols(path, "--undefined-only")):
+            if any(sym in defined[d] for d in allowed[layer] if d in defined):
+                continue
+            owners = [other for other, names in defined.items() if sym in names]
+            if owners:
+                demangled = subprocess.run(["c++filt", sym], capture_output=True,
+                                           text=True).stdout.strip()
+                problems.append(f"layer {layer} uses {demangled}, defined in layer "
+                                f"{', '.join(owners)}, which it may not use")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--src", required=True)
+    ap.add_argument("--layers", required=True, help="name:dep,dep;name:...")
+    ap.add_argument("--front-ends", default="cli,serve,python")
+    ap.add_argument("libs", nargs="*", help="name=path of each layer's static library")
+    a = ap.parse_args()
+    deps = {}
+    for item in a.layers.split(";"):
+        if item:
+            name, _, ds = item.partition(":")
+            deps[name] = [d for d in ds.split(",") if d]
+    allowed = closure(deps)
+    front_ends = set(a.front_ends.split(","))
+    problems = check_includes(a.src, allowed, front_ends)
+    libs = dict(x.split("=", 1) for x in a.libs)
+    problems += check_symbols(libs, allowed)
+    for p in problems:
+        print(p)
+    print(f"{len(deps)} layers, {len(libs)} libraries checked: "
+          f"{'ok' if not problems else str(len(problems)) + ' problems'}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
