@@ -15,6 +15,7 @@
 #include <cmath>
 #include <span>
 
+#include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "webrank/error.hpp"
 
@@ -80,7 +81,7 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
                 " power");
   }
   const double d = p.damping;
-  const FreshVector<double> inv = inverse_out_strength(g);
+  const FreshVector<double> inv = kernels::inverse_out_strength(g);
   Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> lu;
   Vector r;
   if (d < 1) {

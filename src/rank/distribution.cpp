@@ -29,22 +29,4 @@ Distribution Distribution::from_weights(const PageWeights& weights, PageId n, co
   return d;
 }
 
-template <typename Real>
-FreshVector<Real> inverse_out_strength(const GraphView& g) {
-  FreshVector<Real> inv(g.num_pages);
-#pragma omp parallel for schedule(static) if (g.num_pages >= kMinParallelPages)
-  for (std::int64_t v = 0; v < static_cast<std::int64_t>(g.num_pages); ++v) {
-    double s = 0;
-    if (g.weighted()) {
-      for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
-    } else {
-      s = static_cast<double>(g.out.degree(static_cast<PageId>(v)));
-    }
-    inv[v] = static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
-  }
-  return inv;
-}
-template FreshVector<float> inverse_out_strength<float>(const GraphView& g);
-template FreshVector<double> inverse_out_strength<double>(const GraphView& g);
-
 }  // namespace webrank

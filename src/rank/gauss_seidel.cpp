@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "rank/convergence.hpp"
+#include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 
 namespace webrank {
@@ -37,7 +38,7 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
   const GraphView& g = *p.graph;
   const std::int64_t n = g.num_pages;
   const double d = p.damping;
-  const FreshVector<double> inv_strength = inverse_out_strength(g);
+  const FreshVector<double> inv_strength = kernels::inverse_out_strength(g);
   std::vector<double> diagonal(n, 1.0);  // 1 − d·(share of u's out-weight on its self-link)
   for (std::int64_t u = 0; u < n; ++u) {
     const auto targets = g.out.neighbors(static_cast<PageId>(u));
@@ -54,7 +55,8 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
   }
   const std::uint64_t* offsets = g.in.offsets.data();
   const PageId* sources = g.in.ids.data();
-  const double* weights = g.in.weights.data();
+  const kernels::Contribution<Real, Weighted, kernels::Access::kRelaxedAtomic> incoming{
+      sources, g.in.weights.data(), contrib.data()};
 
   for (int it = 1; it <= o.max_iter; ++it) {
     double dangling = 0;
@@ -67,18 +69,16 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
     double mass = 0;
 #pragma omp parallel for schedule(static) reduction(+ : mass) if (n >= kMinParallelPages)
     for (std::int64_t u = 0; u < n; ++u) {
-      double sum = 0;
-      for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        if (sources[e] == u) continue;  // the diagonal, solved for below
-        const Real c = std::atomic_ref<Real>(contrib[sources[e]]).load(std::memory_order_relaxed);
-        sum += Weighted ? weights[e] * c : c;
-      }
+      // The diagonal (a self-link) is solved for below, not read: its term is 0.
+      const double sum = kernels::link_sum(offsets[u], offsets[u + 1], [&](std::uint64_t e) {
+        return sources[e] == u ? 0.0 : incoming(e);
+      });
       const Real value = static_cast<Real>(
           ((1 - d) * p.source[u] + d * sum + dangling_share * p.dangling[u]) / diagonal[u]);
       mass += value;
       rank[u] = value;
-      std::atomic_ref<Real>(contrib[u])
-          .store(static_cast<Real>(value * inv_strength[u]), std::memory_order_relaxed);
+      kernels::store<kernels::Access::kRelaxedAtomic>(contrib.data(), static_cast<PageId>(u),
+                                                      static_cast<Real>(value * inv_strength[u]));
     }
     const double scale = p.leak || !(mass > 0) ? 1.0 : 1.0 / mass;
     double delta = 0;

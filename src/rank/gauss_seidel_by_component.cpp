@@ -33,6 +33,7 @@
 
 #include "algo/strong_components.hpp"
 #include "rank/convergence.hpp"
+#include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "util/fresh_memory.hpp"
 
@@ -115,35 +116,14 @@ struct LocalSystem {
   double d00 = 0, d01 = 0, d02 = 0, d11 = 0, d12 = 0, d22 = 0;
   int history = 0;
 
-  // Σ w·c over page i's backlinks. Four partial sums: components are small enough to stay in
-  // cache, and then the chain of dependent additions, not the loads, bounds a single sum. With
-  // other threads sweeping, c is read through relaxed atomics; alone, plainly (GCC reloads every
-  // pointer around an atomic access, which cost 25% here).
+  // Σ w·c over page i's backlinks, with four partial sums (components are small enough to stay
+  // in cache, where the chain of dependent additions bounds a single sum). With other threads
+  // sweeping, c is read through relaxed atomics; alone, plainly.
   template <bool Concurrent>
   double backlink_sum(std::int64_t i, const Real* cv) const {
-    const std::uint64_t* off = offsets.data();
-    const PageId* src = sources.data();
-    const double* w = weights.data();
-    auto term = [&](std::uint64_t e) {
-      Real v;
-      if constexpr (Concurrent) {
-        v = std::atomic_ref<Real>(const_cast<Real&>(cv[src[e]])).load(std::memory_order_relaxed);
-      } else {
-        v = cv[src[e]];
-      }
-      return Weighted ? w[e] * v : static_cast<double>(v);
-    };
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::uint64_t e = off[i];
-    const std::uint64_t end = off[i + 1];
-    for (; e + 4 <= end; e += 4) {
-      s0 += term(e);
-      s1 += term(e + 1);
-      s2 += term(e + 2);
-      s3 += term(e + 3);
-    }
-    for (; e < end; ++e) s0 += term(e);
-    return (s0 + s1) + (s2 + s3);
+    constexpr auto kAccess = Concurrent ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
+    const kernels::Contribution<Real, Weighted, kAccess> term{sources.data(), weights.data(), cv};
+    return kernels::link_sum<4>(offsets[i], offsets[i + 1], term);
   }
 
   // One in-place sweep; returns its L1 change. Several threads sweep asynchronously (each reads
@@ -162,12 +142,9 @@ struct LocalSystem {
             t.kept += pkeep[i] * value;
             pprevious[i] = px[i];
             px[i] = value;
-            const Real passed = static_cast<Real>(value * pinv[i]);
-            if constexpr (concurrent.value) {
-              std::atomic_ref<Real>(pc[i]).store(passed, std::memory_order_relaxed);
-            } else {
-              pc[i] = passed;
-            }
+            constexpr auto kAccess =
+                concurrent.value ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
+            kernels::store<kAccess>(pc, static_cast<PageId>(i), static_cast<Real>(value * pinv[i]));
           }
           return t;
         });
@@ -250,7 +227,7 @@ class ComponentSolver {
         d_(p.damping),
         tracker_(ConvergenceTracker::for_precision<Real>(o)) {  // times the whole solve
     const auto allocate = [&] {
-      inv_ = inverse_out_strength(g_);
+      inv_ = kernels::inverse_out_strength(g_);
       y_.resize(n_);
       contrib_.resize(n_);
       local_.assign(n_, kOutside);

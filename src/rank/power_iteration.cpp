@@ -16,35 +16,12 @@
 #include <utility>
 
 #include "rank/convergence.hpp"
+#include "rank/kernels.hpp"
 #include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
 
 namespace webrank {
 namespace {
-
-// Sums the backlink contributions of every page u and returns Σ_u emit(u, sum(u)). Vectors may
-// be stored in float (half the bytes to move), but sums are accumulated in double: float
-// accumulation over long backlink lists cost 4e-5 in L1 on cnr-2000 at --tol 1e-6.
-template <typename Real, bool Weighted, typename Emit>
-double pull_sweep(const GraphView& g, const Real* contrib, Emit&& emit) {
-  const std::uint64_t* offsets = g.in.offsets.data();
-  const PageId* sources = g.in.ids.data();
-  const double* weights = g.in.weights.data();
-  double total = 0;
-#pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (g.num_pages >= kMinParallelPages)
-  for (std::int64_t u = 0; u < static_cast<std::int64_t>(g.num_pages); ++u) {
-    double sum = 0;
-    for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-      if constexpr (Weighted) {
-        sum += weights[e] * contrib[sources[e]];
-      } else {
-        sum += contrib[sources[e]];
-      }
-    }
-    total += emit(static_cast<PageId>(u), sum);
-  }
-  return total;
-}
 
 // Sweep::kAuto. Blocking pays only where the pull sweep's random reads miss the caches, which
 // takes both size and poor locality: below this size of contribution vector the reads mostly
@@ -113,7 +90,9 @@ class BacklinkSums {
       total = blocks_->sweep(contrib, emit);
       ++blocked_sweeps_;
     } else {
-      total = pull_sweep<Real, Weighted>(g_, contrib, emit);
+      const kernels::Contribution<Real, Weighted> term{g_.in.ids.data(), g_.in.weights.data(),
+                                                       contrib};
+      total = kernels::pull_pass(g_.in, g_.num_pages, term, emit);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -205,7 +184,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   const bool scaled_leak = p.leak && d < 1;
   const bool leak = p.leak && !scaled_leak;  // the leaking iteration itself
   const Distribution& dangling_to = scaled_leak ? p.source : p.dangling;
-  const FreshVector<Real> inv = inverse_out_strength<Real>(g);
+  const FreshVector<Real> inv = kernels::inverse_out_strength<Real>(g);
 
   BacklinkSums<Real, Weighted> sweep(g, o);
   std::vector<Real> rank(n), next(n);  // std::vector: the last rank is moved into the result
@@ -223,13 +202,9 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   // right after the previous one so that a scaled leak knows s_k when it checks convergence.
   double dangling = 0, norm = 0;
   auto prepare = [&] {
-    dangling = 0, norm = 0;
-#pragma omp parallel for schedule(static) reduction(+ : dangling, norm) if (n >= kMinParallelPages)
-    for (std::int64_t v = 0; v < n; ++v) {
-      contrib[v] = rank[v] * inv[v];
-      if (inv[v] == 0) dangling += rank[v];
-      norm += rank[v];
-    }
+    const kernels::Masses m = kernels::contributions(rank, inv, contrib.data());
+    dangling = m.dangling;
+    norm = m.total;
   };
   prepare();
   double scale = scaled_leak ? leak_scale(d, dangling) : 1;

@@ -6,6 +6,7 @@
 // (SPEC 2.4). The core sums to 1 and the added pages come on top: the result is unnormalized.
 #include <chrono>
 
+#include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "webrank/error.hpp"
 
@@ -97,7 +98,7 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o) {
   // 3. Add the removed pages back: k Jacobi rounds over them with the core held fixed.
   std::vector<double> rank(n, 0.0);
   for (PageId v : core_pages) rank[v] = r.ranks[core_id[v]];
-  const FreshVector<double> inv = inverse_out_strength(g);
+  const FreshVector<double> inv = kernels::inverse_out_strength(g);
   std::vector<PageId> back;
   for (PageId v = 0; v < n; ++v) {
     if (removed_in[v] != 0) back.push_back(v);
@@ -106,10 +107,9 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o) {
   for (int k = 0; k < rounds; ++k) {
     for (std::size_t i = 0; i < back.size(); ++i) {
       const PageId u = back[i];
-      double sum = 0;
-      for (std::uint64_t e = g.in.offsets[u]; e < g.in.offsets[u + 1]; ++e) {
-        sum += weight(g.in, e) * rank[g.in.ids[e]] * inv[g.in.ids[e]];
-      }
+      const double sum = kernels::link_sum(
+          g.in.offsets[u], g.in.offsets[u + 1],
+          [&](std::uint64_t e) { return weight(g.in, e) * rank[g.in.ids[e]] * inv[g.in.ids[e]]; });
       fresh[i] = (1 - p.damping) * p.source[u] / source_on_core + p.damping * sum;
     }
     for (std::size_t i = 0; i < back.size(); ++i) rank[back[i]] = fresh[i];

@@ -34,12 +34,6 @@ struct Problem {
   Distribution start;              // R0
 };
 
-// 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds
-// the double quotient. Every element is written by the threads of one parallel loop, into fresh
-// memory, so they share its page faults (util/fresh_memory.hpp).
-template <typename Real = double>
-FreshVector<Real> inverse_out_strength(const GraphView& g);
-
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
 RankResult gauss_seidel(const Problem& p, const RankOptions& o);

@@ -1,0 +1,145 @@
+// The kernels every solver is built from, so that a new solver (batched, personalized by push,
+// distributed, out of core) reuses them instead of copying a loop.
+//
+// One shape sums a page's backlinks: Σ over its backlinks e of term(e), where a term is usually
+// the link's share of what its source passes on, w(e)·c(source(e)) (w = 1 on unweighted webs,
+// c = R(v)/S(v) the source's contribution). link_sum() is that loop, with 1, 2 or 4 independent
+// partial sums; Contribution is the usual term, reading c plainly or, when other threads write c
+// during the same sweep (Gauss–Seidel in place), through relaxed atomics. pull_pass() runs the
+// loop for every page in parallel and hands each page's sum to the solver.
+//
+// Sums are accumulated in double whatever the precision of the vectors: float accumulation over
+// long backlink lists loses accuracy that a tolerance of 1e-6 notices (docs/performance.md).
+// Results are deterministic for a given thread count and lane count; the lane count changes the
+// order of the additions, so each solver keeps the one its accuracy tests were written for.
+#pragma once
+
+#include <omp.h>
+
+#include <atomic>
+#include <cstdint>
+
+#include "util/fresh_memory.hpp"
+#include "util/parallel.hpp"
+#include "webrank/graph.hpp"
+
+namespace webrank::kernels {
+
+// How a term reads a contribution: plainly, or through relaxed atomics because other threads
+// write the vector during the sweep. (GCC reloads every pointer around an atomic access: a kernel
+// that runs alone should read plainly.)
+enum class Access { kPlain, kRelaxedAtomic };
+
+template <Access A, typename Real>
+Real load(const Real* values, PageId i) {
+  if constexpr (A == Access::kRelaxedAtomic) {
+    return std::atomic_ref<Real>(const_cast<Real&>(values[i])).load(std::memory_order_relaxed);
+  } else {
+    return values[i];
+  }
+}
+
+template <Access A, typename Real>
+void store(Real* values, PageId i, Real value) {
+  if constexpr (A == Access::kRelaxedAtomic) {
+    std::atomic_ref<Real>(values[i]).store(value, std::memory_order_relaxed);
+  } else {
+    values[i] = value;
+  }
+}
+
+// The term of backlink e: w(e)·c(source(e)), or c(source(e)) on an unweighted web. `sources` and
+// `weights` are the backlink arrays (weights unused when !Weighted); `contrib` is indexed by the
+// sources' ids.
+template <typename Real, bool Weighted, Access A = Access::kPlain>
+struct Contribution {
+  const PageId* sources;
+  const double* weights;
+  const Real* contrib;
+
+  double operator()(std::uint64_t e) const {
+    const Real c = load<A>(contrib, sources[e]);
+    if constexpr (Weighted) {
+      return weights[e] * c;
+    } else {
+      return static_cast<double>(c);
+    }
+  }
+};
+
+// Σ term(e) for e in [begin, end). With Lanes > 1 the terms are spread over that many partial
+// sums (e, e+1, ... in turn; the tail into the first), added pairwise at the end: on short lists
+// held in cache the chain of dependent additions, not the loads, bounds a single sum.
+template <int Lanes = 1, typename Term>
+double link_sum(std::uint64_t begin, std::uint64_t end, const Term& term) {
+  static_assert(Lanes == 1 || Lanes == 2 || Lanes == 4);
+  if constexpr (Lanes == 1) {
+    double sum = 0;
+    for (std::uint64_t e = begin; e < end; ++e) sum += term(e);
+    return sum;
+  } else {
+    double s[Lanes] = {};
+    std::uint64_t e = begin;
+    for (; e + Lanes <= end; e += Lanes) {
+      for (int l = 0; l < Lanes; ++l) s[l] += term(e + l);
+    }
+    for (; e < end; ++e) s[0] += term(e);
+    if constexpr (Lanes == 2) {
+      return s[0] + s[1];
+    } else {
+      return (s[0] + s[1]) + (s[2] + s[3]);
+    }
+  }
+}
+
+// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...).
+// Dynamic scheduling: in-degrees vary by orders of magnitude between pages.
+template <typename Term, typename Emit>
+double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+  const std::uint64_t* offsets = in.offsets.data();
+  double total = 0;
+#pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (num_pages >= kMinParallelPages)
+  for (std::int64_t u = 0; u < static_cast<std::int64_t>(num_pages); ++u) {
+    total += emit(static_cast<PageId>(u), link_sum(offsets[u], offsets[u + 1], term));
+  }
+  return total;
+}
+
+// 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds the
+// double quotient. Every element is written by the threads of one parallel loop, into fresh
+// memory, so they share its page faults (util/fresh_memory.hpp).
+template <typename Real = double>
+FreshVector<Real> inverse_out_strength(const GraphView& g) {
+  FreshVector<Real> inv(g.num_pages);
+#pragma omp parallel for schedule(static) if (g.num_pages >= kMinParallelPages)
+  for (std::int64_t v = 0; v < static_cast<std::int64_t>(g.num_pages); ++v) {
+    double s = 0;
+    if (g.weighted()) {
+      for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
+    } else {
+      s = static_cast<double>(g.out.degree(static_cast<PageId>(v)));
+    }
+    inv[v] = static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
+  }
+  return inv;
+}
+
+// What a power iteration needs of a rank vector before a sweep: each page's contribution
+// c = R·inv, the rank held by dangling pages (inv = 0) and the vector's sum, in one pass.
+struct Masses {
+  double dangling = 0, total = 0;
+};
+template <typename Real, typename Ranks>
+Masses contributions(const Ranks& rank, const FreshVector<Real>& inv, Real* contrib) {
+  const std::int64_t n = static_cast<std::int64_t>(inv.size());
+  double dangling = 0, total = 0;
+#pragma omp parallel for schedule(static) reduction(+ : dangling, total) if (n >= kMinParallelPages)
+  for (std::int64_t v = 0; v < n; ++v) {
+    contrib[v] = rank[v] * inv[v];
+    if (inv[v] == 0) dangling += rank[v];
+    total += rank[v];
+  }
+  return {dangling, total};
+}
+
+}  // namespace webrank::kernels
