@@ -10,6 +10,7 @@
 // pages added back after ranking the core are not renormalized).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <stop_token>
@@ -57,6 +58,9 @@ struct IterationInfo {
   int iteration = 0;   // 1-based
   double delta = 0;    // L1 norm of the change
   double seconds = 0;  // since the solve started
+  // Iterations still needed at the current rate of convergence (geometric decay of the change);
+  // infinity when unknown (the first iteration) or when the change is not falling.
+  double iterations_left = INFINITY;
 };
 
 // Progress of a solver that does not sweep the whole web per iteration (gauss-seidel, which solves

@@ -10,18 +10,6 @@
 #include "webrank/rank_store.hpp"
 
 namespace webrank::cli {
-namespace {
-
-// Iterations still needed at the current convergence rate (geometric decay of the L1 change).
-std::string iterations_left(const std::vector<double>& deltas, double tol) {
-  if (deltas.size() < 3 || tol <= 0) return "";
-  const double rate = deltas.back() / deltas[deltas.size() - 2];
-  if (!(rate > 0 && rate < 1) || deltas.back() <= tol) return "";
-  return cat(", ~", static_cast<int>(std::ceil(std::log(tol / deltas.back()) / std::log(rate))),
-             " to go");
-}
-
-}  // namespace
 
 void add_rank_command(CLI::App& app) {
   struct Args {
@@ -114,13 +102,15 @@ void add_rank_command(CLI::App& app) {
       o.dangling_weights = read_page_weights(db, args->dangling_weights);
 
     ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
-    std::vector<double> seen;
     o.on_iteration = [&](const IterationInfo& info) {
-      seen.push_back(info.delta);
+      // From the third iteration on: the first changes say little about the rate.
+      const std::string left =
+          info.iteration >= 3 && std::isfinite(info.iterations_left) && info.iterations_left > 0
+              ? cat(", ~", static_cast<int>(std::ceil(info.iterations_left)), " to go")
+              : "";
       char text[160];
       std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
-                    info.delta, format_duration(info.seconds).c_str(),
-                    iterations_left(seen, o.tol).c_str());
+                    info.delta, format_duration(info.seconds).c_str(), left.c_str());
       line.update(text, nlohmann::json(info).dump(), args->progress == ProgressMode::kJson);
     };
     o.on_progress = [&](const SolveProgress& p) {

@@ -17,6 +17,7 @@
 #include <limits>
 #include <utility>
 
+#include "rank/convergence.hpp"
 #include "rank/solver.hpp"
 
 namespace webrank {
@@ -29,9 +30,7 @@ constexpr double kGaussSeidelFromIterations = 22;  // predicted power iterations
 double predicted_iterations(const RankResult& r, double tol) {
   const auto& d = r.deltas;
   if (d.size() < 2 || !(d.back() > 0)) return r.iterations;
-  const double rate = d.back() / d[d.size() - 2];
-  if (!(rate > 0 && rate < 1) || !(tol > 0)) return std::numeric_limits<double>::infinity();
-  return r.iterations + std::max(0.0, std::log(tol / d.back()) / std::log(rate));
+  return r.iterations + iterations_left(d[d.size() - 2], d.back(), tol);
 }
 
 }  // namespace
@@ -59,7 +58,10 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   next.max_iter = o.max_iter - first.iterations;
   if (o.on_iteration) {
     next.on_iteration = [&](const IterationInfo& info) {
-      o.on_iteration({info.iteration + first.iterations, info.delta, info.seconds + first.seconds});
+      IterationInfo shifted = info;
+      shifted.iteration += first.iterations;
+      shifted.seconds += first.seconds;
+      o.on_iteration(shifted);
     };
   }
   if (o.on_progress) {

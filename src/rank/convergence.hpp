@@ -17,6 +17,18 @@
 
 namespace webrank {
 
+// The iterations still needed to bring the L1 change from `last` down to `tol` if it keeps
+// falling by the ratio last/previous per iteration (geometric decay, the power method's regime):
+// 0 once there, infinity when the change is not falling or tol is 0. Every prediction of a run's
+// length (the auto method's choice, the blocked sweep's set-up, progress lines) is this one.
+inline double iterations_left(double previous, double last, double tol) {
+  const double rate = last / previous;
+  if (!(rate > 0 && rate < 1)) return INFINITY;
+  if (last <= tol) return 0;
+  if (!(tol > 0)) return INFINITY;
+  return std::log(tol / last) / std::log(rate);
+}
+
 // The stall rule: a change that has not improved on the best one for kIterations iterations,
 // while the best is already below the rounding level of the precision (about 3e-4 in float,
 // 1.5e-8 in double: the square root of the machine epsilon), will not improve any more.
@@ -64,7 +76,11 @@ class ConvergenceTracker {
     r_.iterations = it;
     r_.deltas.push_back(delta);
     r_.final_delta = delta;
-    if (o_.on_iteration) o_.on_iteration({it, delta, elapsed()});
+    if (o_.on_iteration) {
+      const std::size_t k = r_.deltas.size();
+      o_.on_iteration({it, delta, elapsed(),
+                       k >= 2 ? iterations_left(r_.deltas[k - 2], delta, o_.tol) : INFINITY});
+    }
     throw_if_stopped(o_);
     if (delta <= o_.tol) {
       r_.converged = true;

@@ -33,6 +33,7 @@
 
 #include "algo/strong_components.hpp"
 #include "rank/convergence.hpp"
+#include "rank/extrapolation.hpp"
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "util/fresh_memory.hpp"
@@ -40,11 +41,6 @@
 namespace webrank {
 namespace {
 
-// Extrapolate only when the recurrence explains the last change to this relative L2 residual,
-// and when 1 + c1 + c0 (the recurrence's polynomial at 1) is at least kMinAtOne: near 0 a mode
-// decays with a rate near 1 and the jump would magnify any error in the fit.
-constexpr double kMaxFit = 0.3;  // 0.1-0.5 measured: 43-34 sweeps on web-NotreDame, 46-43 cnr
-constexpr double kMinAtOne = 0.05;
 // on_progress after this many single pages, and after every sweep of a component this large.
 constexpr std::uint64_t kReportEveryPages = 1 << 14;
 // Components of a level are solved side by side when they hold this many pages in all: below,
@@ -174,24 +170,13 @@ struct LocalSystem {
     return t.change;
   }
 
-  // Extrapolation by the minimal polynomial of the last changes (MPE with one or two terms;
-  // one term is Aitken's): if Δ0 + c1·Δ1 + c0·Δ2 ≈ 0, the error obeys the same recurrence and
-  // the limit is x − ((c1 + c0)·Δ0 + c0·Δ1)/(1 + c1 + c0). Two terms catch a rate that
-  // oscillates (two modes, e.g. of opposite signs), which one Aitken step cannot. Jumps only
-  // when the recurrence fits the changes to kMaxFit; returns whether it did.
+  // Jumps towards the limit by the minimal polynomial of the last changes
+  // (extrapolation.hpp), when it fits them; returns whether it did.
   bool extrapolate() {
-    if (history < 3 || !(d00 > 0) || !(d11 > 0)) return false;
-    double c1 = -d01 / d11, c0 = 0, residual = d00 + c1 * d01;  // one term
-    const double det = d11 * d22 - d12 * d12;
-    if (det > 1e-6 * d11 * d22) {  // Δ1, Δ2 independent enough for two terms
-      const double two_c1 = (-d01 * d22 + d02 * d12) / det;
-      const double two_c0 = (-d02 * d11 + d01 * d12) / det;
-      const double two_residual = d00 + two_c1 * d01 + two_c0 * d02;
-      if (two_residual < residual) c1 = two_c1, c0 = two_c0, residual = two_residual;
-    }
-    const double at_one = 1 + c1 + c0;  // near 0: a mode with rate near 1, the jump is unsafe
-    if (!(residual <= kMaxFit * kMaxFit * d00) || !(at_one >= kMinAtOne)) return false;
-    const double f0 = (c1 + c0) / at_one, f1 = c0 / at_one;
+    if (history < 3) return false;
+    const std::optional<MpeStep> step = mpe_step({d00, d01, d02, d11, d12, d22});
+    if (!step) return false;
+    const double f0 = step->f0, f1 = step->f1;
     over_pages<SweepTotals>(static_cast<std::int64_t>(x.size()),
                             [&](std::int64_t first, std::int64_t last, auto) {
                               for (std::int64_t i = first; i < last; ++i) {

@@ -7,6 +7,7 @@ namespace webrank {
 
 void to_json(nlohmann::json& j, const IterationInfo& i) {
   j = {{"iteration", i.iteration}, {"delta", i.delta}, {"seconds", i.seconds}};
+  if (std::isfinite(i.iterations_left)) j["iterations_left"] = std::ceil(i.iterations_left);
 }
 
 void to_json(nlohmann::json& j, const SolveProgress& p) {

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "rank/convergence.hpp"
+#include "rank/extrapolation.hpp"
 #include "rank/kernels.hpp"
 #include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
@@ -69,9 +70,7 @@ class BacklinkSums {
       }
     }
     if (!may_block_ || it < 3) return;  // the first changes say little about the rate
-    const double rate = delta / previous;
-    const double left = rate > 0 && rate < 1 ? std::log(o_.tol / delta) / std::log(rate) : INFINITY;
-    if (left >= kIterationsToRepaySetup) {
+    if (iterations_left(previous, delta, o_.tol) >= kIterationsToRepaySetup) {
       use_blocks(it + 1);
       trial_ = true;
     }
@@ -122,45 +121,6 @@ class BacklinkSums {
   std::unique_ptr<BlockLayout> layout_;
   std::unique_ptr<PropagationBlocks<Real>> blocks_;
 };
-
-// Quadratic extrapolation (Kamvar, Haveliwala, Manning & Golub, WWW 2003). From the last four
-// iterates x0..x3 it estimates the vector with the components along the second and third
-// eigenvectors removed: with y1 = x1 − x0, y2 = x2 − x0, y3 = x3 − x0, solve the 2×2 least
-// squares [y1 y2]·(g1, g2) ≈ −y3 and take x* = (g1+g2+1)·x1 + (g2+1)·x2 + x3, rescaled to the
-// sum of x3. Applied every kExtrapolationPeriod iterations; returns false (and leaves `out`
-// alone) when the system is degenerate.
-constexpr int kExtrapolationPeriod = 10;
-
-template <typename Real>
-bool extrapolate(const std::vector<std::vector<Real>>& x, std::vector<Real>& out) {
-  const std::int64_t n = static_cast<std::int64_t>(out.size());
-  double a11 = 0, a12 = 0, a22 = 0, b1 = 0, b2 = 0, sum3 = 0;
-#pragma omp parallel for schedule(static) reduction(+ : a11, a12, a22, b1, b2, sum3) if (n >= kMinParallelPages)
-  for (std::int64_t i = 0; i < n; ++i) {
-    const double base = x[0][i];
-    const double y1 = x[1][i] - base, y2 = x[2][i] - base, y3 = x[3][i] - base;
-    a11 += y1 * y1;
-    a12 += y1 * y2;
-    a22 += y2 * y2;
-    b1 -= y1 * y3;
-    b2 -= y2 * y3;
-    sum3 += x[3][i];
-  }
-  const double det = a11 * a22 - a12 * a12;
-  if (!(std::abs(det) > 1e-300) || !std::isfinite(det)) return false;
-  const double g1 = (b1 * a22 - b2 * a12) / det, g2 = (a11 * b2 - a12 * b1) / det;
-  const double c1 = g1 + g2 + 1, c2 = g2 + 1;
-  double sum = 0;
-#pragma omp parallel for schedule(static) reduction(+ : sum) if (n >= kMinParallelPages)
-  for (std::int64_t i = 0; i < n; ++i) sum += c1 * x[1][i] + c2 * x[2][i] + x[3][i];
-  if (!(sum > 0) || !std::isfinite(sum)) return false;
-  const double scale = sum3 / sum;
-#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
-  for (std::int64_t i = 0; i < n; ++i) {
-    out[i] = static_cast<Real>(scale * (c1 * x[1][i] + c2 * x[2][i] + x[3][i]));
-  }
-  return true;
-}
 
 // --dangling leak (R = (1 − d)E + d·M·R: the rank of dangling pages is dropped) is iterated as
 // the problem that sends it along E instead, and scaled. Why it is the same answer: the
@@ -249,7 +209,7 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
       const int phase = it % kExtrapolationPeriod;  // keep iterates period-3 .. period
       const int slot = (phase + 3) % kExtrapolationPeriod;
       if (slot < 4) history[slot] = rank;
-      if (slot == 3 && it >= 4 && extrapolate(history, rank)) {
+      if (slot == 3 && it >= 4 && quadratic_extrapolation(history, rank)) {
         prepare();
         if (scaled_leak) scale = leak_scale(d, dangling);
       }
