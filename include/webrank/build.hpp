@@ -22,6 +22,14 @@
 
 namespace webrank {
 
+enum class PageOrder {
+  kInput,   // first appearance
+  kDegree,  // decreasing out-degree (ties in input order): faster ranking of large webs
+  kUrl,     // by URL with the host reversed, as the paper's link database: a site's pages together
+};
+// "input", "degree", "url" (the names manifest.json records).
+const char* to_string(PageOrder order);
+
 struct BuildProgress {
   std::uint64_t bytes_read = 0;   // uncompressed input bytes consumed so far
   std::uint64_t bytes_total = 0;  // sum of input file sizes if known (0 = unknown, e.g. stdin)
@@ -37,9 +45,9 @@ struct BuildOptions {
   std::string format = "auto";      // an input format (src/graph/input_formats.cpp) or "auto"
   std::filesystem::path output;
   bool weighted = false;  // read a third column as the link weight
-  // Page id order: "input" (first appearance), "degree" or "url" (locality orders, see
-  // src/graph/page_order.hpp). Labels, links and ranks are the same either way.
-  std::string order = "input";
+  // Page id order (locality orders: src/build/page_order.hpp). Labels, links and ranks are the
+  // same whichever is chosen.
+  PageOrder order = PageOrder::kInput;
   bool force = false;  // replace an existing database (only once the new one is complete)
   // Bytes the links may take in memory; past it they are sorted in runs on disk and merged.
   // 0 = default_memory_budget(): 3/4 of the physical memory. Not a hard limit: labels and

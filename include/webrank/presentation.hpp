@@ -1,4 +1,5 @@
-// Presentation scales for rank values (SPEC §1.9), defined in docs/ranking.md:
+// Presentation scales for rank values (the paper's tables and search results), defined in
+// docs/ranking.md:
 //   percentile  = 100 · |{v : R(v) <= R(u)}| / N          (the top page is at 100)
 //   bar         = 100 · ln(R(u)/Rmin) / ln(Rmax/Rmin)      (log scale; top page 100, Rmin 0)
 //   toolbar     = min(10, floor(11 · ln(R(u)/Rmin) / ln(Rmax/Rmin)))   (0–10, 11 equal log bins)

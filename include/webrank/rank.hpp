@@ -1,4 +1,4 @@
-// PageRank solvers (SPEC §1.1–§1.5) over a GraphView.
+// PageRank solvers over a GraphView (formulas and conventions: docs/ranking.md).
 //
 //   R(u) = (1 − d)·E(u) + d·( Σ_{v→u} R(v)·w(v,u)/W(v) + Σ_{v dangling} R(v)·D(u) )
 //
@@ -6,8 +6,8 @@
 // Dangling), w(v,u)/W(v) is 1/L(v) for an unweighted web and the link's share of v's out-weight
 // for a weighted one. Iteration stops when the L1 norm of the change between two iterates is
 // <= tol (the paper's criterion). A run that hits max_iter still returns its last vector with
-// converged == false. Ranks sum to 1 except with Dangling::kLeak (less) and kRemove (SPEC 2.4:
-// pages added back after ranking the core are not renormalized).
+// converged == false. Ranks sum to 1 except with Dangling::kLeak (less) and kRemove
+// (docs/ranking.md: pages added back after ranking the core are not renormalized).
 #pragma once
 
 #include <cmath>
@@ -31,9 +31,9 @@ enum class Dangling {
 };
 
 enum class Method {
-  kPower,   // Jacobi power iteration of the standard formulation (§1.1)
-  kPaper,   // the paper's loop (§1.2): R' = d·A·R, then re-inject ‖R‖ − ‖R'‖ along E
-  kDirect,  // sparse LU solve of (I − d·M)·x = E (§1.5); the reference for small webs
+  kPower,   // Jacobi power iteration of the standard formulation
+  kPaper,   // the paper's loop (§2.6): R' = d·A·R, then re-inject ‖R‖ − ‖R'‖ along E
+  kDirect,  // sparse LU solve of (I − d·M)·x = E; the reference for small webs
   kGaussSeidel,  // in-place sweeps using the newest backlink ranks: fewer iterations
   kExtrapolate,  // power iteration with periodic quadratic extrapolation (Kamvar et al. 2003)
   // A few power iterations, then whichever of kPower and kGaussSeidel their convergence rate
@@ -43,9 +43,10 @@ enum class Method {
 
 enum class Precision { kDouble, kFloat };
 
-// How power iterations (power, paper, extrapolate) sum the backlink contributions. Both give the
-// same vector, bit for bit; they differ in speed.
-enum class Sweep {
+// How power iterations (power, paper, extrapolate) sum the backlink contributions: a pass that
+// pulls each page's backlinks, or propagation blocking. Both give the same vector, bit for bit;
+// they differ in speed. (The CLI's --sweep; not to be confused with a Gauss–Seidel sweep.)
+enum class Summation {
   kAuto,     // pull; blocked once many iterations remain on a web larger than the caches, if faster
   kPull,     // each page reads its backlinks' contributions (random reads of one vector)
   kBlocked,  // propagation blocking: sequential streams, sums per cache-sized block of pages
@@ -91,8 +92,8 @@ struct RankOptions {
   // Threads of this call (0 = OpenMP's default: OMP_NUM_THREADS, else every core). Other calls,
   // on other threads, keep their own.
   int threads = 0;
-  Sweep sweep = Sweep::kAuto;
-  std::uint32_t block_pages = 0;  // pages per block of a blocked sweep; 0 = chosen for the cache
+  Summation summation = Summation::kAuto;
+  std::uint32_t block_pages = 0;  // pages per block of blocked summation; 0 = chosen for the cache
   // Called on the calling thread between iterations (may be empty).
   std::function<void(const IterationInfo&)> on_iteration;
   std::function<void(const SolveProgress&)> on_progress;
@@ -115,10 +116,10 @@ struct RankResult {
   double error_bound = 0;
   double seconds = 0;
   Method method = Method::kPower;  // the method that produced the vector
-  std::string sweep;               // "pull" or "blocked" (at the end) for power iterations
-  std::uint32_t block_pages = 0;   // of a blocked sweep
-  int blocked_from = 0;            // first blocked iteration (Sweep::kAuto switches), 0 = none
-  std::string sweep_note;          // why auto went back to pull, if it did
+  std::string summation;           // "pull" or "blocked" (at the end) for power iterations
+  std::uint32_t block_pages = 0;   // of blocked summation
+  int blocked_from = 0;            // first blocked iteration (Summation::kAuto switches), 0 = none
+  std::string summation_note;      // why auto went back to pull, if it did
   // gauss-seidel by component: strongly connected components, and the pages of the largest
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;
@@ -140,6 +141,6 @@ void save_ranks(const Database& db, const std::string& name, const RankResult& r
 const char* to_string(Dangling);
 const char* to_string(Method);
 const char* to_string(Precision);
-const char* to_string(Sweep);
+const char* to_string(Summation);
 
 }  // namespace webrank

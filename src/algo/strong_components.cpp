@@ -14,22 +14,18 @@ namespace {
 
 // Why a pivot: a depth-first search is a chain of dependent reads (a page's backlink offsets,
 // then its first backlink, then that page's entry), so once the backlinks outgrow the caches
-// every step waits on memory: 260-410 ms for the 753k-page giant component of a generated
-// 1M-page web, against 13-16 ms for all of cnr-2000, whose arrays fit in the L3. A breadth-first
+// every step waits on memory (docs/performance.md: the giant component of a generated 1M-page web
+// takes many times longer than all of cnr-2000, whose arrays fit in the L3). A breadth-first
 // search knows its next pages in advance and can fetch them ahead (the frontier below), so the
 // giant component is found as (pages the pivot reaches) ∩ (pages that reach the pivot), and the
 // depth-first search then takes it as one node: its links are read page after page, in order.
 
-// When it pays. On webs that fit in the L3 the depth-first search is faster: 12-15 ms on
-// cnr-2000 and web-NotreDame against 25-41 ms the pivot's way. On larger ones it depends on the
-// id order. The pivot's way took 78-81 ms against 155-196 on the generated 1M-page web and 86-97
-// against 175-207 on Kronecker 1M/16M, whose links join pages far apart; but on eight copies of
-// cnr-2000 in a ring (bench/ring-of-copies: 2.6M pages, 25.7M links; a crawl in URL order,
-// where 95% of all links join pages less than 2^16 ids apart and the depth-first search stays in
-// the caches) it took 236-350 ms against 121-136: its breadth-first searches need 58-142 levels
-// there, and Tarjan's search after them still scans every link. It also reads the forward links:
-// +64 MB of resident set on the Kronecker graph, +3.9 GB at 1B links (file pages of the database,
-// which the kernel can drop).
+// When it pays. On webs that fit in the L3 the depth-first search is faster. On larger ones it
+// depends on the id order: the pivot's way wins where links join pages far apart (generated webs,
+// Kronecker graphs), and loses on a large crawl in URL order, where most links join nearby ids
+// and the depth-first search stays in the caches while the breadth-first searches need a hundred
+// levels and Tarjan's search after them still scans every link. It also reads the forward links
+// (file pages of the database, which the kernel can drop). docs/performance.md has the timings.
 constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
 
 // Local links: source and target less than kNearIds apart (2^16 entries of the search's 4-byte
@@ -88,13 +84,12 @@ class PageSet {
 // than 1/kBottomUpShare of the pages not yet reached, each of those pages looks instead for a
 // link from the frontier among its reverse links (bottom-up): they are read in order, the scan
 // stops at the first hit, and the frontier's bits fit in the caches. The search goes back to
-// top-down when the frontier falls below 1/kTopDownShare of all pages. On the generated 1M-page
-// web the forward search went 77 -> 47 ms and the backward one 62 -> 52 ms.
+// top-down when the frontier falls below 1/kTopDownShare of all pages.
 void breadth_first(const Adjacency& links, const Adjacency& reverse, PageId from, PageSet& reached,
                    const PageSet* within) {
   constexpr std::uint64_t kBottomUpShare = 14, kTopDownShare = 24;
-  // How far ahead the frontier's offsets and first links are fetched (the loop touches about
-  // one page per 10-20 ns; memory answers in 100-250 ns here).
+  // How far ahead the frontier's offsets and first links are fetched: enough pages to cover a
+  // memory access at the loop's pace.
   constexpr std::size_t kAhead = 16;
   const PageId pages = static_cast<PageId>(links.offsets.size() - 1);
   const auto allowed = [&](PageId u) {

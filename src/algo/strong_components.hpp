@@ -21,8 +21,8 @@ namespace webrank {
 
 struct StrongComponents {
   // All pages, grouped by component, components in order, and by id within a component: the
-  // database's order keeps a crawl's locality (measured as a Gauss–Seidel order on web-NotreDame:
-  // 56 sweeps for the slowest component instead of 125 in the search's order).
+  // database's order keeps a crawl's locality (a Gauss–Seidel sweep in it converges in far fewer
+  // sweeps than in the search's order; docs/performance.md).
   std::vector<PageId> pages;
   std::vector<std::uint64_t> begin;  // component c is pages[begin[c], begin[c+1])
   std::vector<std::uint32_t> of;     // of[page] = its component

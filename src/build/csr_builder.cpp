@@ -112,10 +112,8 @@ void scatter_parts(int threads, ForPart& for_part, std::vector<std::vector<Curso
 
 // The two-pass sort below cuts the keys (pages) into ranges of 2^shift: wide enough for at most
 // ~512 ranges (few write streams in its first pass), at most 2^16 pages, and narrower where a
-// page id leaves less room beside a key's place in its range (more ranges, then). Kronecker 16M
-// (646k pages): sorting stage 0.193-0.198 s with 2^11-page ranges, 0.214-0.226 with 2^12; R-MAT
-// 100M links (4.3M pages, 2^9-page ranges, the widest that pack): 2.3-2.7 s in one pass, 1.43-1.55
-// s in two.
+// page id leaves less room beside a key's place in its range (more ranges, then).
+// docs/performance.md has the sorting times for several widths.
 int range_shift(PageId n) {
   int shift = 8;
   while (shift < 16 && (static_cast<std::uint64_t>(n) >> shift) > 512) ++shift;
@@ -125,8 +123,7 @@ int range_shift(PageId n) {
 
 // Whether the two-pass sort applies: ids leave room for a place, and the ranges' cursors stay
 // small (threads × ranges × 8 bytes; webs of up to ~64M pages). Even 262,144 ranges pay: their
-// write streams' lines fit the L3, where one pass writes all over 32M lists (R-MAT 1B links,
-// 32.2M pages: sorting 38.6 -> 22.7 s, build 84.3 -> 57.7 s, peak 13.7 -> 13.5 GB).
+// write streams' lines fit the L3, where one pass writes all over 32M lists.
 constexpr std::uint64_t kMaxRanges = 1 << 20;
 bool packs(PageId n) {
   const int shift = range_shift(n);
@@ -137,8 +134,7 @@ bool packs(PageId n) {
 // (packs()): the first pass scatters the items into ranges of 2^shift keys, a write stream each,
 // each item stored as value << shift | (key's place in its range); the second sorts each range,
 // whose counters and items fit in cache, from a copy of it. One pass writes each item to a line
-// of its own, a miss in every cache once the pages outnumber the lines (Kronecker 16M, 2 threads:
-// the sorting stage 0.419 -> 0.298 s, medians of 11 builds on a busy host). Returns nothing if
+// of its own, a miss in every cache once the pages outnumber the lines. Returns nothing if
 // the threads' copies of the largest range would hold more than half of the items (a few huge
 // lists; at most 2 bytes per link more, 6 weighted: Collector's peak per link counts them): the
 // one-pass sort takes those, as it takes webs too large for packs().

@@ -149,8 +149,8 @@ ExternalLinkStats write_links_from_runs(const fs::path& dir, PageId pages,
 
   // 2. Backlinks, a slice of targets at a time: 3/4 of what is left of the budget after the
   // per-page arrays and the scan buffers holds the slice's sources (and weights), the rest is
-  // slack for the allocator and the stream buffers (measured: 100M links, 4.3M pages, 512M:
-  // without it the peak passed the budget by 13%). Every scan meets the sources in order. Each
+  // slack for the allocator and the stream buffers (without it the peak passed the budget;
+  // docs/performance.md). Every scan meets the sources in order. Each
   // slice costs a scan of the forward links, hence floors on its size: there are never more
   // than kMaxSlices (the budget is exceeded instead, when the pages leave it too little room).
   const std::uint64_t link_bytes = weighted ? 12 : 4;

@@ -39,15 +39,27 @@ std::string url_order_key(std::string_view label) {
   return key;
 }
 
-std::vector<PageId> page_order(const std::string& order, const CsrLinks& links, PageId pages,
+const char* to_string(PageOrder order) {
+  switch (order) {
+    case PageOrder::kInput:
+      return "input";
+    case PageOrder::kDegree:
+      return "degree";
+    case PageOrder::kUrl:
+      return "url";
+  }
+  return "?";
+}
+
+std::vector<PageId> page_order(PageOrder order, const CsrLinks& links, PageId pages,
                                const std::function<std::string_view(PageId)>& label) {
   std::vector<PageId> by_rank(pages);
   std::iota(by_rank.begin(), by_rank.end(), PageId{0});
-  if (order == "degree") {
+  if (order == PageOrder::kDegree) {
     auto degree = [&](PageId u) { return links.out_offsets[u + 1] - links.out_offsets[u]; };
     std::stable_sort(by_rank.begin(), by_rank.end(),
                      [&](PageId a, PageId b) { return degree(a) > degree(b); });
-  } else if (order == "url") {
+  } else if (order == PageOrder::kUrl) {
     std::vector<std::string> key(pages);
 #pragma omp parallel for schedule(dynamic, 4096) if (pages >= (1 << 14))
     for (std::int64_t u = 0; u < static_cast<std::int64_t>(pages); ++u) {
@@ -55,8 +67,6 @@ std::vector<PageId> page_order(const std::string& order, const CsrLinks& links, 
     }
     std::stable_sort(by_rank.begin(), by_rank.end(),
                      [&](PageId a, PageId b) { return key[a] < key[b]; });
-  } else {
-    fail_option("order", "'", order, "' is not a page order (known: input, degree, url)");
   }
   std::vector<PageId> new_id(pages);
   for (PageId i = 0; i < pages; ++i) new_id[by_rank[i]] = i;

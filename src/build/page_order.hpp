@@ -18,12 +18,13 @@
 #include <vector>
 
 #include "build/csr_builder.hpp"
+#include "webrank/build.hpp"
 
 namespace webrank {
 
-// new_id[old] for the order named `order` ("degree" or "url"); label(id) gives a page's label.
-// Throws Error for an unknown name.
-std::vector<PageId> page_order(const std::string& order, const CsrLinks& links, PageId pages,
+// new_id[old] for `order` (kDegree or kUrl; kInput is the identity); label(id) gives a page's
+// label.
+std::vector<PageId> page_order(PageOrder order, const CsrLinks& links, PageId pages,
                                const std::function<std::string_view(PageId)>& label);
 
 // The sort key of `url` order for one label (exposed for the tests).

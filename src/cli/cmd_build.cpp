@@ -17,7 +17,8 @@ namespace {
 
 struct BuildArgs {
   std::vector<std::string> inputs;
-  std::string output, format = "auto", order = "input", memory_budget;
+  std::string output, format = "auto", memory_budget;
+  PageOrder order = PageOrder::kInput;
   bool weighted = false, force = false, quiet = false;
   ProgressMode progress = ProgressMode::kAuto;
 };
@@ -95,13 +96,13 @@ void add_builder_command(CLI::App& app, bool import) {
       ->capture_default_str();
   cmd->add_flag("--weighted", args->weighted,
                 "Read link weights (a third column of edge lists, mtx values, Pajek weights)");
-  cmd->add_option("--order", args->order,
-                  "Page id order: input (first appearance), degree (by decreasing out-degree: "
-                  "faster ranking of large webs) or url (by URL with the host reversed, as the "
-                  "paper's link database: a site's pages together); labels and ranks are "
-                  "unchanged")
-      ->check(CLI::IsMember({"input", "degree", "url"}))
-      ->capture_default_str();
+  add_enum_option(
+      cmd, "--order", &args->order,
+      {{"input", PageOrder::kInput}, {"degree", PageOrder::kDegree}, {"url", PageOrder::kUrl}},
+      "Page id order: input (first appearance), degree (by decreasing out-degree: "
+      "faster ranking of large webs) or url (by URL with the host reversed, as the "
+      "paper's link database: a site's pages together); labels and ranks are "
+      "unchanged");
   cmd->add_option("--memory-budget", args->memory_budget,
                   "Memory the links may take (4G, 512M, ...); past it they are sorted in runs on "
                   "disk, in the temporary output directory, and merged (default: 3/4 of the "

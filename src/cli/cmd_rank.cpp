@@ -62,11 +62,12 @@ void add_rank_command(CLI::App& app) {
                   {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
                   "double or float rank vectors (float sums are accumulated in double)");
   cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
-  add_enum_option(cmd, "--sweep", &o.sweep,
-                  {{"auto", Sweep::kAuto}, {"pull", Sweep::kPull}, {"blocked", Sweep::kBlocked}},
-                  "How power iterations sum backlinks (same result): pull, blocked (propagation "
-                  "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
-                  "contributions, unweighted webs)");
+  add_enum_option(
+      cmd, "--sweep", &o.summation,
+      {{"auto", Summation::kAuto}, {"pull", Summation::kPull}, {"blocked", Summation::kBlocked}},
+      "How power iterations sum backlinks (same result): pull, blocked (propagation "
+      "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
+      "contributions, unweighted webs)");
   cmd->add_option("--block-pages", o.block_pages,
                   "Pages per block of a blocked sweep (power of two in [64, 32768]; 0 = 32768, "
                   "sized for a 1 MiB L2 cache)")
@@ -158,7 +159,7 @@ void add_rank_command(CLI::App& app) {
       }
       if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
       if (r.blocked_from == 1) how += ", blocked sweep";
-      if (!r.sweep_note.empty()) how += ", " + r.sweep_note;
+      if (!r.summation_note.empty()) how += ", " + r.summation_note;
       const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
                                                            : std::string(to_string(o.method));
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),

@@ -15,6 +15,8 @@
 namespace webrank::cli {
 
 std::string flag_name(std::string_view field) {
+  // Options whose flag is not their field's name.
+  if (field == "summation") return "--sweep";
   std::string flag = "--";
   for (char c : field) flag += c == '_' ? '-' : c;
   return flag;
@@ -55,10 +57,10 @@ namespace {
 
 // OpenMP threads that wait at a barrier spin before they sleep: 300,000 spins by default in
 // libgomp. On a machine where other processes hold cores, the spinning thread takes the core the
-// late thread needs, and 2-thread runs were measured 1.4-3.2x slower than with short spins
-// (docs/performance.md, "Threads on a busy machine"). libgomp reads GOMP_SPINCOUNT only when it
-// is loaded, before main(), so unless the user chose a policy, webrank sets a short spin and
-// executes itself again (once: the variable is then set). A failed exec changes nothing.
+// late thread needs (docs/performance.md, "Threads on a busy machine"). libgomp reads
+// GOMP_SPINCOUNT only when it is loaded, before main(), so unless the user chose a policy, webrank
+// sets a short spin and executes itself again (once: the variable is then set). A failed exec
+// changes nothing.
 void prefer_short_openmp_spin(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
   if (omp_get_max_threads() < 2) return;  // nothing ever waits at a barrier

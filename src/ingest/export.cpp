@@ -13,7 +13,7 @@
 namespace webrank {
 namespace {
 
-// Decimal digits of an id (std::to_chars: an ostream per line made --ids 4x slower than labels).
+// Decimal digits of an id (std::to_chars: an ostream per line made --ids slower than labels).
 void append_id(std::string& line, PageId id) {
   char digits[16];
   const auto end = std::to_chars(digits, digits + sizeof digits, id).ptr;

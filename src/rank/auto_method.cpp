@@ -1,14 +1,10 @@
 // --method auto: the power iteration or Gauss–Seidel by component, whichever should be faster.
 //
-// Gauss–Seidel by component costs about as much as 33–55 power iterations on every web measured
-// (its component search and set-up are fixed costs; docs/performance.md), so it pays exactly
-// when the power iteration needs many more. The power iteration's first changes tell: a few
-// iterations are run, and their last ratio predicts the total (the early rate understates the
-// final one on crawls, 0.53–0.65 against 0.85, which errs on the side of power). Measured after
-// kProbeIterations at --tol 1e-10 and 1e-6: crawls (web-NotreDame, cnr-2000, wb-cs-stanford,
-// hollins) predict 24–50 iterations and run 2–4x faster by components; a generated 300k-page
-// web predicts 17 at 1e-6 (power 1.5x faster) and 29 at 1e-10 (components 1.5x faster); the
-// Kronecker graph predicts 8–13 (power 3x faster).
+// Gauss–Seidel by component costs about as much as a few dozen power iterations (its component
+// search and set-up are fixed costs), so it pays exactly when the power iteration needs many
+// more. The power iteration's first changes tell: a few iterations are run, and their last ratio
+// predicts the total (the early rate understates the final one on crawls, which errs on the side
+// of power). docs/performance.md has what the probe predicts on each web and which method won.
 //
 // The probe is not wasted: its vector is the start of whichever method continues, and its
 // iterations count in the result.
@@ -46,7 +42,7 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   RankOptions probe = power;
   probe.max_iter = std::min(kProbeIterations, o.max_iter);
   // --sweep auto could build a blocked layout during the probe, wasted if the components win.
-  if (probe.sweep == Sweep::kAuto) probe.sweep = Sweep::kPull;
+  if (probe.summation == Summation::kAuto) probe.summation = Summation::kPull;
   RankResult first = power_iteration(p, probe);
   first.method = Method::kPower;
   if (first.converged || first.stalled || first.iterations >= o.max_iter) return first;

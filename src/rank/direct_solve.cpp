@@ -1,4 +1,4 @@
-// The algebraic solution (§1.5) by sparse LU (Eigen), the reference the iterative methods are
+// The algebraic solution by sparse LU (Eigen), the reference the iterative methods are
 // checked against. With M the link matrix without dangling columns (substochastic) and δ the
 // indicator of dangling pages, the standard formulation reads
 //     (I − d·M)·R = (1 − d)·E + d·s·D,   s = δᵀR.
@@ -25,9 +25,9 @@ namespace {
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 using Vector = Eigen::VectorXd;
 
-// Sparse LU of web matrices fills in badly (measured with Eigen's COLAMD ordering: 5,000 pages
-// 1.4 s, 20,000 pages 89 s, 40,000 pages > 2 min), so the reference solver refuses larger webs
-// at once rather than running for hours.
+// Sparse LU of web matrices fills in badly (its time grows much faster than the web;
+// docs/performance.md), so the reference solver refuses larger webs at once rather than running
+// for hours.
 constexpr PageId kMaxDirectPages = 20'000;
 
 // I − d·M, optionally with the last row replaced by ones.

@@ -514,7 +514,7 @@ class ComponentSolver {
     for (Real v : y_) norm += v;
     const double scale = p_.leak ? 1 - d_ : 1 / norm;
     // In double, y becomes the result in place: a fresh vector of n doubles costs more in page
-    // faults (about 1.8 us per 4 KiB page in this VM) than scaling it.
+    // faults than scaling it.
     std::vector<double> ranks;
     if constexpr (std::is_same_v<Real, double>) {
       ranks = std::move(y_);

@@ -24,10 +24,10 @@ void to_json(nlohmann::json& j, const RankResult& r) {
   j = nlohmann::json::object();
   j["precision"] = to_string(r.precision);
   j["method"] = to_string(r.method);
-  if (!r.sweep.empty()) j["sweep"] = r.sweep;
+  if (!r.summation.empty()) j["sweep"] = r.summation;
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
-  if (!r.sweep_note.empty()) j["sweep_note"] = r.sweep_note;
+  if (!r.summation_note.empty()) j["sweep_note"] = r.summation_note;
   if (r.components != 0) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;

@@ -3,8 +3,8 @@
 // backlinks. Two sweeps do the summing with the same result: the pull sweep reads backlinks in
 // CSR order (sequential) and c() at random; once c() outgrows the caches, propagation blocking
 // (propagation_blocks.hpp) turns those random reads into streams. One sweep serves both
-// formulations (§1.1 standard, §1.2 the paper's loop) and both precisions; they differ only in
-// what is done with each page's sum.
+// formulations (the standard one and the paper's loop of §2.6) and both precisions; they differ
+// only in what is done with each page's sum.
 #include <omp.h>
 
 #include <chrono>
@@ -24,15 +24,14 @@
 namespace webrank {
 namespace {
 
-// Sweep::kAuto. Blocking pays only where the pull sweep's random reads miss the caches, which
+// Summation::kAuto. Blocking pays only where the pull sweep's random reads miss the caches, which
 // takes both size and poor locality: below this size of contribution vector the reads mostly
-// hit L3 (0.95x at 646k pages), and on a host-clustered web in crawl order most backlinks are
-// near their page (0.74x at 3.9M pages) while R-MAT's are not (1.7x at 4.3M pages;
-// docs/performance.md). Its setup costs about 3-5 pull iterations. So auto starts with the pull
-// sweep, switches once the convergence rate predicts kIterationsToRepaySetup more iterations,
-// times the second blocked sweep (the first also faults in its buffer) against the last pull
-// sweep, and goes back to pull for good if blocking is not faster. The sums are the same either
-// way; only time is at stake.
+// hit the L3, and on a host-clustered web in crawl order most backlinks are near their page while
+// R-MAT's are not (docs/performance.md). Its set-up costs a few pull iterations. So auto starts
+// with the pull sweep, switches once the convergence rate predicts kIterationsToRepaySetup more
+// iterations, times the second blocked sweep (the first also faults in its buffer) against the last
+// pull sweep, and goes back to pull for good if blocking is not faster. The sums are the same
+// either way; only time is at stake.
 constexpr std::size_t kBlockedSweepBytes = std::size_t(8) << 20;
 constexpr double kIterationsToRepaySetup = 20;
 
@@ -41,8 +40,8 @@ template <typename Real, bool Weighted>
 class BacklinkSums {
  public:
   BacklinkSums(const GraphView& g, const RankOptions& o) : g_(g), o_(o) {
-    if (Weighted || o.sweep == Sweep::kPull) return;
-    if (o.sweep == Sweep::kBlocked) {
+    if (Weighted || o.summation == Summation::kPull) return;
+    if (o.summation == Summation::kBlocked) {
       use_blocks(1);
       return;
     }
@@ -50,8 +49,8 @@ class BacklinkSums {
         std::size_t(g.num_pages) * sizeof(Real) >= kBlockedSweepBytes && BlockLayout::supports(g);
   }
 
-  // Sweep::kAuto: after iteration `it` (changes `delta` now, `previous` before), switches to the
-  // blocked sweep when at least kIterationsToRepaySetup more iterations are predicted, and back
+  // Summation::kAuto: after iteration `it` (changes `delta` now, `previous` before), switches to
+  // the blocked sweep when at least kIterationsToRepaySetup more iterations are predicted, and back
   // when it turns out slower.
   void after_iteration(int it, double previous, double delta) {
     if (trial_ && blocked_sweeps_ == 2) {
@@ -219,10 +218,10 @@ RankResult iterate(const Problem& p, const RankOptions& o) {
   if (scaled_leak) {
     for (double& x : r.ranks) x *= scale;
   }
-  r.sweep = sweep.name();
+  r.summation = sweep.name();
   r.block_pages = sweep.block_pages();
   r.blocked_from = sweep.blocked_from();
-  r.sweep_note = sweep.note();
+  r.summation_note = sweep.note();
   return r;
 }
 

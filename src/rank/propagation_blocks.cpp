@@ -19,8 +19,8 @@ BlockLayout::BlockLayout(const GraphView& g, std::uint32_t block_pages, int chun
     : n_(g.num_pages) {
   if (g.weighted()) fail(ErrorKind::kInternal, "propagation blocking needs an unweighted web");
   if (g.num_pages > kMaxPages)
-    fail_option("sweep", "blocked supports webs of at most 2^30 pages; use ", option_ref("sweep"),
-                " pull");
+    fail_option("summation", "blocked supports webs of at most 2^30 pages; use ",
+                option_ref("summation"), " pull");
   check_block_pages(block_pages);
   shift_ = std::countr_zero(block_pages);
   const std::uint64_t blocks = (static_cast<std::uint64_t>(n_) + block_pages - 1) >> shift_;

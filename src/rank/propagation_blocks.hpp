@@ -3,9 +3,8 @@
 // partition-centric form of Lakhotia, Kannan & Prasanna, USENIX ATC 2018).
 //
 // Why: the pull sweep (power_iteration.cpp) reads contrib[source] for every link in random
-// order. Once that vector outgrows the caches each read is a DRAM access (3 ns per link at 32M
-// pages against 1.5 ns at 4M). Here pages are cut into blocks of 2^shift consecutive ids whose
-// sums fit in the L2 cache. A sweep has two phases:
+// order. Once that vector outgrows the caches each read is a DRAM access. Here pages are cut into
+// blocks of 2^shift consecutive ids whose sums fit in the L2 cache. A sweep has two phases:
 //   scatter: walk the sources in order and append contrib[s] once per block s links into
 //            (one "pair" per source and block) to that block's bin: sequential reads, streamed
 //            writes (BinnedWriter);

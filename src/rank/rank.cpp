@@ -43,13 +43,13 @@ const char* to_string(Precision p) {
   return p == Precision::kFloat ? "float" : "double";
 }
 
-const char* to_string(Sweep s) {
+const char* to_string(Summation s) {
   switch (s) {
-    case Sweep::kAuto:
+    case Summation::kAuto:
       return "auto";
-    case Sweep::kPull:
+    case Summation::kPull:
       return "pull";
-    case Sweep::kBlocked:
+    case Summation::kBlocked:
       return "blocked";
   }
   return "?";
@@ -64,7 +64,8 @@ RankResult solve(const Problem& p, const RankOptions& o) {
       r = direct_solve(p, o);
       break;
     case Method::kGaussSeidel:
-      r = gauss_seidel(p, o);
+      r = gauss_seidel_by_component_applies(p) ? gauss_seidel_by_component(p, o)
+                                               : gauss_seidel_whole_web(p, o);
       break;
     default:
       r = power_iteration(p, o);  // power, paper, extrapolate
@@ -97,12 +98,12 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     fail_option("dangling_weights", "cannot be combined with ", option_ref("dangling"), " ",
                 to_string(o.dangling));
   }
-  if (o.sweep == Sweep::kBlocked && graph.weighted())
-    fail_option("sweep", "blocked needs an unweighted web; weighted webs are ranked with ",
-                option_ref("sweep"), " pull");
-  if (o.sweep == Sweep::kBlocked &&
+  if (o.summation == Summation::kBlocked && graph.weighted())
+    fail_option("summation", "blocked needs an unweighted web; weighted webs are ranked with ",
+                option_ref("summation"), " pull");
+  if (o.summation == Summation::kBlocked &&
       (o.method == Method::kDirect || o.method == Method::kGaussSeidel)) {
-    fail_option("sweep", "blocked applies to ", option_ref("method"),
+    fail_option("summation", "blocked applies to ", option_ref("method"),
                 " power, paper, extrapolate and auto, not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);

@@ -3,7 +3,8 @@
 // removed pages back and iterate k more times (k = number of removal rounds) so that every page
 // gets weight. The core is ranked with the out-degrees it has after removal; pages added back
 // receive rank through their source pages' ORIGINAL out-degrees, as in the article's example
-// (SPEC 2.4). The core sums to 1 and the added pages come on top: the result is unnormalized.
+// (docs/ranking.md). The core sums to 1 and the added pages come on top: the result is
+// unnormalized.
 #include <chrono>
 
 #include "rank/kernels.hpp"

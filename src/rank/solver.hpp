@@ -36,11 +36,13 @@ struct Problem {
 
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
-RankResult gauss_seidel(const Problem& p, const RankOptions& o);
+// Gauss–Seidel over all pages at once (gauss_seidel_whole_web.cpp), for any problem.
+RankResult gauss_seidel_whole_web(const Problem& p, const RankOptions& o);
 RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
 
 // Gauss–Seidel by strongly connected component (gauss_seidel_by_component.cpp): exact for
-// problems where dangling rank goes along E or leaks, and d < 1; gauss_seidel() uses it then.
+// problems where dangling rank goes along E or leaks, and d < 1; --method gauss-seidel uses it
+// then, and the whole-web sweeps otherwise.
 bool gauss_seidel_by_component_applies(const Problem& p);
 RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 

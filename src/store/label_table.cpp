@@ -55,9 +55,8 @@ PageId LabelTable::intern_number(std::uint32_t value, std::string_view label) {
 
 template <typename Emit>
 void LabelTable::intern_number_run(const std::uint32_t* values, std::size_t n, Emit emit) {
-  // Lookups ahead to prefetch: enough misses in flight to cover the latency. The Kronecker 16M
-  // input's 33.5M lookups (a 4 MB map) took 126-138 ms with 16, 102-118 with 64 (96: 105-107,
-  // 128: 115-117; one thread, the lookups alone): reading stage 0.199 -> 0.179 s.
+  // Lookups ahead to prefetch: enough misses in flight to cover the latency (docs/performance.md
+  // has the distances tried).
   constexpr std::size_t kAhead = 64;
   constexpr std::uint32_t kLow = (1u << kPageBits) - 1;
   // Size the page table once for the batch; pages themselves are allocated on first use.

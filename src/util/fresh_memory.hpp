@@ -59,10 +59,9 @@ using FreshVector = std::vector<T, DefaultInitAllocator<T>>;
 
 inline constexpr std::size_t kCacheLine = 64;
 
-// An uninitialized array of trivially copyable T on a cache-line boundary. (Transparent huge
-// pages were measured for the blocked layout, 100M links, 2 threads, 3 alternating runs: setup
-// 1.07-1.67 s instead of 0.93-1.09 s, the kernel compacting memory to find 2 MiB pages, for
-// later sweeps 148-167 ms instead of 163-200 ms. Not worth it for a setup that must be repaid.)
+// An uninitialized array of trivially copyable T on a cache-line boundary. (Not advised for huge
+// pages: the kernel's compaction to find them slowed the blocked layout's set-up more than it sped
+// up the sweeps; docs/performance.md.)
 template <typename T>
 class AlignedArray {
  public:
@@ -96,13 +95,11 @@ inline void advise_huge_pages(void* data, std::size_t bytes) {
 
 // Faults in [data, data + bytes) on all threads, in pieces run as OpenMP tasks: inside a
 // parallel region by its threads (done by the region's next barrier or taskwait), else in a
-// region of its own. Zeroing fresh pages is slow in a VM (2.5 GB/s here with 4 KiB pages, down
-// to 0.5 GB/s for huge pages the host must back first), and a fault is taken by the thread that
+// region of its own. Zeroing fresh pages is slow in a VM, and a fault is taken by the thread that
 // touches the page first: the edge-list reader's arrays are filled by its one interning thread,
-// a fresh vector by resize's memset. Kronecker 16M build: reading 0.43 -> 0.19 s and grouping by
-// target 0.225 -> 0.17 s when the memory had been idle. A hint: populating never changes what
-// memory holds, so a piece that runs late (after the owner touched, or even freed, it) is
-// harmless, and errors (kernels before 5.14) are ignored.
+// a fresh vector by resize's memset (docs/performance.md has what this saves). A hint: populating
+// never changes what memory holds, so a piece that runs late (after the owner touched, or even
+// freed, it) is harmless, and errors (kernels before 5.14) are ignored.
 inline constexpr std::size_t kPopulatePiece = std::size_t{8} << 20;
 inline void populate_in_parallel(void* data, std::size_t bytes) {
 #ifdef MADV_POPULATE_WRITE

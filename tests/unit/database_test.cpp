@@ -188,7 +188,7 @@ TEST(Build, StaleTemporariesOfDeadProcessesAreRemoved) {
 
 // Builds the same web in input order and in `order`; checks that only the ids changed and
 // returns the reordered database's labels in id order.
-std::vector<std::string> check_reordered(const std::string& order, const std::string& text) {
+std::vector<std::string> check_reordered(PageOrder order, const std::string& text) {
   TempDir dir;
   const std::string input = dir.write("w.tsv", text);
   BuildOptions o;
@@ -213,8 +213,8 @@ std::vector<std::string> check_reordered(const std::string& order, const std::st
     EXPECT_EQ(a.graph().out.degree(u), b.graph().out.degree(v));
     l1 += std::abs(ra.ranks[u] - rb.ranks[v]);
   }
-  EXPECT_LT(l1, 1e-12) << order;
-  if (order == "degree") {
+  EXPECT_LT(l1, 1e-12) << to_string(order);
+  if (order == PageOrder::kDegree) {
     for (PageId u = 0; u + 1 < b.num_pages(); ++u) {
       EXPECT_GE(b.graph().out.degree(u), b.graph().out.degree(u + 1));
     }
@@ -230,13 +230,7 @@ TEST(Build, DegreeOrderChangesIdsNotLabelsLinksOrRanks) {
   for (int i = 0; i < 3000; ++i) {
     text += "p" + std::to_string(rng() % 400) + "\tp" + std::to_string(rng() % 500) + "\n";
   }
-  check_reordered("degree", text);
-  TempDir dir;
-  BuildOptions o;
-  o.inputs = {dir.write("w.tsv", "a b\n")};
-  o.order = "random";
-  o.output = dir / "bad.db";
-  EXPECT_THROW(build_database(o), Error);
+  check_reordered(PageOrder::kDegree, text);
 }
 
 TEST(Build, UrlOrderGroupsSitesByReversedHost) {
@@ -251,7 +245,7 @@ TEST(Build, UrlOrderGroupsSitesByReversedHost) {
     text += page() + "\t" + page() + "\n";
   }
   text += "plain-label\thttp://c.example.com/p1\n";
-  const std::vector<std::string> labels = check_reordered("url", text);
+  const std::vector<std::string> labels = check_reordered(PageOrder::kUrl, text);
   std::vector<std::string> keys;
   for (const auto& l : labels) keys.push_back(url_order_key(l));
   EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));

@@ -44,7 +44,7 @@ struct Built {
 };
 
 Built build(const std::vector<std::string>& inputs, const fs::path& out, bool weighted,
-            std::uint64_t budget, const std::string& order = "input") {
+            std::uint64_t budget, PageOrder order = PageOrder::kInput) {
   BuildOptions o;
   o.inputs = inputs;
   o.output = out;
@@ -115,13 +115,13 @@ TEST(ExternalBuild, DegreeOrderNeedsTheLinksInMemory) {
   TempDir dir;
   const std::string in = dir.write("in.tsv", random_web(20000, 2000, false, false, 4));
   try {
-    build({in}, dir / "out.db", false, 1, "degree");
+    build({in}, dir / "out.db", false, 1, PageOrder::kDegree);
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("memory_budget"), std::string::npos) << e.what();
   }
   EXPECT_EQ(listing(dir.path()), std::vector<std::string>{"in.tsv"});  // nothing left behind
-  EXPECT_EQ(build({in}, dir / "out.db", false, 0, "degree").report.spilled_runs, 0u);
+  EXPECT_EQ(build({in}, dir / "out.db", false, 0, PageOrder::kDegree).report.spilled_runs, 0u);
 }
 
 }  // namespace

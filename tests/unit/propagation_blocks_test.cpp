@@ -111,15 +111,15 @@ TEST(RankSweep, BlockedAndPullGiveIdenticalRanks) {
         o.dangling = d;
         o.tol = 1e-9;
         o.source = w.weights({{"p3", 1}, {"p1200", 2}});
-        o.sweep = Sweep::kPull;
+        o.summation = Summation::kPull;
         const RankResult pull = compute_rank(g.view(), o);
-        o.sweep = Sweep::kBlocked;
+        o.summation = Summation::kBlocked;
         o.block_pages = 256;
         const RankResult blocked = compute_rank(g.view(), o);
         const std::string what =
             std::string(to_string(m)) + " " + to_string(precision) + " " + to_string(d);
-        EXPECT_EQ(pull.sweep, "pull") << what;
-        EXPECT_EQ(blocked.sweep, "blocked") << what;
+        EXPECT_EQ(pull.summation, "pull") << what;
+        EXPECT_EQ(blocked.summation, "blocked") << what;
         EXPECT_EQ(blocked.block_pages, 256u) << what;
         EXPECT_EQ(pull.iterations, blocked.iterations) << what;
         if (m == Method::kPaper) {
@@ -138,8 +138,8 @@ TEST(RankSweep, AutoPicksPullForSmallWebsAndOptionsAreChecked) {
   const LabeledWeb w = random_web(300, 900, 2);
   const OwnedGraph g = w.graph();
   RankOptions o;
-  EXPECT_EQ(compute_rank(g.view(), o).sweep, "pull");  // 1.2 KB of contributions
-  o.sweep = Sweep::kBlocked;
+  EXPECT_EQ(compute_rank(g.view(), o).summation, "pull");  // 1.2 KB of contributions
+  o.summation = Summation::kBlocked;
   o.block_pages = 96;
   EXPECT_THROW(compute_rank(g.view(), o), Error);
   o.block_pages = 0;
@@ -148,8 +148,8 @@ TEST(RankSweep, AutoPicksPullForSmallWebsAndOptionsAreChecked) {
   o.method = Method::kPower;
   const OwnedGraph weighted = random_web(300, 900, 2, true).graph();
   EXPECT_THROW(compute_rank(weighted.view(), o), Error);
-  o.sweep = Sweep::kAuto;
-  EXPECT_EQ(compute_rank(weighted.view(), o).sweep, "pull");
+  o.summation = Summation::kAuto;
+  EXPECT_EQ(compute_rank(weighted.view(), o).summation, "pull");
 }
 
 TEST(RankSweep, AutoSwitchesToBlockedWhenManyIterationsRemain) {
@@ -171,30 +171,30 @@ TEST(RankSweep, AutoSwitchesToBlockedWhenManyIterationsRemain) {
   // it was faster than the last pull sweep: timing decides, so accept both outcomes, each
   // reported consistently.
   auto expect_switched = [](const RankResult& r) {
-    if (r.sweep == "blocked") {
+    if (r.summation == "blocked") {
       EXPECT_EQ(r.blocked_from, 4);
       EXPECT_EQ(r.block_pages, BlockLayout::kDefaultBlockPages);
-      EXPECT_EQ(r.sweep_note, "");
+      EXPECT_EQ(r.summation_note, "");
     } else {
-      EXPECT_EQ(r.sweep, "pull");
+      EXPECT_EQ(r.summation, "pull");
       EXPECT_EQ(r.blocked_from, 0);
-      EXPECT_NE(r.sweep_note.find("blocked sweep tried at iterations 4-5"), std::string::npos)
-          << r.sweep_note;
+      EXPECT_NE(r.summation_note.find("blocked sweep tried at iterations 4-5"), std::string::npos)
+          << r.summation_note;
     }
   };
   expect_switched(autod);
-  o.sweep = Sweep::kPull;
+  o.summation = Summation::kPull;
   const RankResult pull = compute_rank(g.view(), o);
   EXPECT_EQ(pull.blocked_from, 0);
   EXPECT_EQ(autod.ranks, pull.ranks);
 
-  o.sweep = Sweep::kAuto;
+  o.summation = Summation::kAuto;
   o.tol = 1e-3;  // a few iterations: the setup would not pay
   o.max_iter = 100;
   const RankResult quick = compute_rank(g.view(), o);
   EXPECT_TRUE(quick.converged);
-  EXPECT_EQ(quick.sweep, "pull");
-  EXPECT_EQ(quick.sweep_note, "");
+  EXPECT_EQ(quick.summation, "pull");
+  EXPECT_EQ(quick.summation_note, "");
   o.precision = Precision::kDouble;  // same web, 17 MiB of double contributions
   o.tol = 0;
   o.max_iter = 6;

@@ -1,9 +1,11 @@
-// Gauss–Seidel over the whole web at once, for the problems gauss_seidel_by_component.cpp cannot
-// split (dangling rank sent along weights other than E, or d = 1).
+// Gauss–Seidel over the whole web at once: the fallback for the problems
+// gauss_seidel_by_component.cpp cannot split (dangling rank sent along weights other than E, or
+// d = 1).
 //
-// Gauss–Seidel sweeps of the standard formulation (§1.1): each page's new rank is computed from
-// the newest ranks of its backlinks, so information crosses the web within one sweep and about
-// half as many sweeps reach the same L1 change as Jacobi power iteration. The linear system
+// Gauss–Seidel sweeps of the standard formulation (docs/ranking.md): each page's new rank is
+// computed from the newest ranks of its backlinks, so information crosses the web within one sweep
+// and about half as many sweeps reach the same L1 change as Jacobi power iteration. The linear
+// system
 //     R = (1 − d)·E + d·M·R + d·(δᵀR)·D
 // has one solution, which sums to 1, so the sweeps converge to the power method's vector. The
 // dangling term δᵀR is taken from the start of each sweep (Jacobi in that rank-one term only).
@@ -97,8 +99,7 @@ RankResult sweep(const Problem& p, const RankOptions& o) {
 
 }  // namespace
 
-RankResult gauss_seidel(const Problem& p, const RankOptions& o) {
-  if (gauss_seidel_by_component_applies(p)) return gauss_seidel_by_component(p, o);
+RankResult gauss_seidel_whole_web(const Problem& p, const RankOptions& o) {
   return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
     return sweep<decltype(real), decltype(weighted)::value>(p, o);
   });
