@@ -12,6 +12,7 @@
 #include "webrank/presentation.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/summary.hpp"
+#include "webrank/verify.hpp"
 
 namespace webrank {
 
@@ -35,6 +36,8 @@ void to_json(nlohmann::json& j, const SolveProgress& p);
 void to_json(nlohmann::json& j, const RankResult& r);
 // {"label", "rank", "percentile", "bar", "toolbar", "title" (crawled webs)}.
 void to_json(nlohmann::json& j, const RankedPage& p);
+// The verifier's verdict on a stored vector.
+void to_json(nlohmann::json& j, const RankCheck& c);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

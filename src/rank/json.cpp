@@ -59,4 +59,23 @@ void to_json(nlohmann::json& j, const RankedPage& p) {
   if (p.title) j["title"] = *p.title;
 }
 
+void to_json(nlohmann::json& j, const RankCheck& c) {
+  const auto number = [](double x) {
+    return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
+  };
+  j = {{"name", c.name}, {"checkable", c.checkable}};
+  if (!c.checkable) {
+    j["reason"] = c.reason;
+    return;
+  }
+  j["damping"] = c.damping;
+  j["tol"] = c.tol;
+  j["residual"] = c.residual;
+  j["allowed"] = c.allowed;
+  j["error_bound"] = number(c.error_bound);
+  j["sum"] = c.sum;
+  j["ok"] = c.ok;
+  j["seconds"] = c.seconds;
+}
+
 }  // namespace webrank

@@ -31,7 +31,7 @@ namespace webrank::kernels {
 enum class Access { kPlain, kRelaxedAtomic };
 
 template <Access A, typename Real>
-Real load(const Real* values, PageId i) {
+[[gnu::always_inline]] inline Real load(const Real* values, PageId i) {
   if constexpr (A == Access::kRelaxedAtomic) {
     return std::atomic_ref<Real>(const_cast<Real&>(values[i])).load(std::memory_order_relaxed);
   } else {
@@ -40,7 +40,7 @@ Real load(const Real* values, PageId i) {
 }
 
 template <Access A, typename Real>
-void store(Real* values, PageId i, Real value) {
+[[gnu::always_inline]] inline void store(Real* values, PageId i, Real value) {
   if constexpr (A == Access::kRelaxedAtomic) {
     std::atomic_ref<Real>(values[i]).store(value, std::memory_order_relaxed);
   } else {
@@ -57,7 +57,7 @@ struct Contribution {
   const double* weights;
   const Real* contrib;
 
-  double operator()(std::uint64_t e) const {
+  [[gnu::always_inline]] double operator()(std::uint64_t e) const {
     const Real c = load<A>(contrib, sources[e]);
     if constexpr (Weighted) {
       return weights[e] * c;
@@ -69,27 +69,33 @@ struct Contribution {
 
 // Σ term(e) for e in [begin, end). With Lanes > 1 the terms are spread over that many partial
 // sums (e, e+1, ... in turn; the tail into the first), added pairwise at the end: on short lists
-// held in cache the chain of dependent additions, not the loads, bounds a single sum.
+// held in cache the chain of dependent additions, not the loads, bounds a single sum. The partial
+// sums are named variables, not an array indexed in a loop: GCC 12 kept such an array on the
+// stack, and the store-to-load round trip made Gauss-Seidel by component 40% slower on cnr-2000;
+// and it must be inlined into the solver's loop, which GCC did not do on its own.
 template <int Lanes = 1, typename Term>
-double link_sum(std::uint64_t begin, std::uint64_t end, const Term& term) {
+[[gnu::always_inline]] inline double link_sum(std::uint64_t begin, std::uint64_t end,
+                                              const Term& term) {
   static_assert(Lanes == 1 || Lanes == 2 || Lanes == 4);
-  if constexpr (Lanes == 1) {
-    double sum = 0;
-    for (std::uint64_t e = begin; e < end; ++e) sum += term(e);
-    return sum;
-  } else {
-    double s[Lanes] = {};
-    std::uint64_t e = begin;
-    for (; e + Lanes <= end; e += Lanes) {
-      for (int l = 0; l < Lanes; ++l) s[l] += term(e + l);
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  std::uint64_t e = begin;
+  if constexpr (Lanes == 2) {
+    for (; e + 2 <= end; e += 2) {
+      s0 += term(e);
+      s1 += term(e + 1);
     }
-    for (; e < end; ++e) s[0] += term(e);
-    if constexpr (Lanes == 2) {
-      return s[0] + s[1];
-    } else {
-      return (s[0] + s[1]) + (s[2] + s[3]);
+  } else if constexpr (Lanes == 4) {
+    for (; e + 4 <= end; e += 4) {
+      s0 += term(e);
+      s1 += term(e + 1);
+      s2 += term(e + 2);
+      s3 += term(e + 3);
     }
   }
+  for (; e < end; ++e) s0 += term(e);
+  if constexpr (Lanes == 1) return s0;
+  if constexpr (Lanes == 2) return s0 + s1;
+  return (s0 + s1) + (s2 + s3);
 }
 
 // For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...).

@@ -11,6 +11,20 @@
 namespace webrank {
 namespace {
 
+// Rank sources and dangling weights up to this many pages are kept in the metadata, so that
+// `webrank check --ranks` can verify the vector (docs/format.md); larger ones are not.
+constexpr std::size_t kStoredWeightsMax = 100'000;
+
+nlohmann::json weights_json(const PageWeights& w) {
+  std::vector<PageId> pages;
+  std::vector<double> weights;
+  for (const auto& [page, weight] : w) {
+    pages.push_back(page);
+    weights.push_back(weight);
+  }
+  return {{"pages", pages}, {"weights", weights}};
+}
+
 // The result's own JSON form, with the options it was computed with.
 nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages) {
   nlohmann::json j = r;
@@ -24,6 +38,10 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
   j["personalized"] = !o.source.empty();
   j["source_pages"] = o.source.size();
   j["custom_start"] = !o.start.empty();
+  if (!o.source.empty() && o.source.size() <= kStoredWeightsMax)
+    j["source_weights"] = weights_json(o.source);
+  if (!o.dangling_weights.empty() && o.dangling_weights.size() <= kStoredWeightsMax)
+    j["dangling_weights"] = weights_json(o.dangling_weights);
   if (o.dangling == Dangling::kRemove) {
     j["removal_rounds"] = r.removal_rounds;
     j["removed_pages"] = r.removed_pages;

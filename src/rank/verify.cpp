@@ -1,0 +1,127 @@
+// check_rank_vector() (webrank/verify.hpp). Deliberately written apart from the solvers: one
+// thread, a push along the forward links, double throughout, none of rank/kernels.hpp.
+#include "webrank/verify.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "webrank/error.hpp"
+#include "webrank/rank_store.hpp"
+
+namespace webrank {
+namespace {
+
+// A distribution from stored {"pages": [...], "weights": [...]}, normalized to sum 1.
+std::vector<double> stored_distribution(const nlohmann::json& j, PageId n, const char* what,
+                                        const std::string& name) {
+  const auto pages = j.at("pages").get<std::vector<std::uint64_t>>();
+  const auto weights = j.at("weights").get<std::vector<double>>();
+  if (pages.size() != weights.size()) {
+    fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " has ", pages.size(),
+         " pages and ", weights.size(), " weights");
+  }
+  std::vector<double> d(n, 0.0);
+  double sum = 0;
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    if (pages[i] >= n) {
+      fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " names page ", pages[i],
+           " of ", n);
+    }
+    d[pages[i]] += weights[i];
+    sum += weights[i];
+  }
+  if (!(sum > 0)) fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " is zero");
+  for (double& x : d) x /= sum;
+  return d;
+}
+
+}  // namespace
+
+RankCheck check_rank_vector(const Database& db, const std::string& name) {
+  const auto start = std::chrono::steady_clock::now();
+  const StoredRanks stored = load_ranks(db, name);
+  const nlohmann::json meta = nlohmann::json::parse(stored.metadata_json);
+  RankCheck c;
+  c.name = name;
+  c.damping = meta.value("damping", 0.85);
+  c.tol = meta.value("tol", 0.0);
+  const std::string dangling = meta.value("dangling", "source");
+  const PageId n = db.num_pages();
+  const std::vector<double>& r = stored.values;
+  for (double x : r) c.sum += x;
+  const double d = c.damping;
+
+  if (dangling == "remove") {
+    c.checkable = false;
+    c.reason =
+        "computed with dangling pages removed and added back (--dangling remove): not the fixed "
+        "point of an iteration over the whole web";
+    return c;
+  }
+  std::vector<double> source;  // empty: uniform
+  if (meta.value("personalized", false)) {
+    if (!meta.contains("source_weights")) {
+      c.checkable = false;
+      c.reason = "its rank source is not stored (more pages than the metadata keeps)";
+      return c;
+    }
+    source = stored_distribution(meta["source_weights"], n, "rank source", name);
+  }
+  std::vector<double> dangling_to;  // where dangling rank goes; empty with "source" = source
+  if (dangling == "custom") {
+    if (!meta.contains("dangling_weights")) {
+      c.checkable = false;
+      c.reason = "its dangling weights are not stored (more pages than the metadata keeps)";
+      return c;
+    }
+    dangling_to = stored_distribution(meta["dangling_weights"], n, "dangling weights", name);
+  } else if (dangling == "uniform") {
+    dangling_to.assign(n, 1.0 / n);
+  }
+  const bool leak = dangling == "leak";
+  const auto e = [&](PageId u) { return source.empty() ? 1.0 / n : source[u]; };
+
+  // One exact iteration, pushed along the forward links.
+  const GraphView& g = db.graph();
+  std::vector<double> next(n);
+  double dangling_mass = 0;
+  for (PageId u = 0; u < n; ++u) next[u] = (1 - d) * e(u);
+  for (PageId v = 0; v < n; ++v) {
+    double strength = 0;
+    if (g.weighted()) {
+      for (double w : g.out.neighbor_weights(v)) strength += w;
+    } else {
+      strength = static_cast<double>(g.out.degree(v));
+    }
+    if (!(strength > 0)) {
+      dangling_mass += r[v];
+      continue;
+    }
+    const auto targets = g.out.neighbors(v);
+    const double share = d * r[v] / strength;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      next[targets[i]] += share * (g.weighted() ? g.out.neighbor_weights(v)[i] : 1.0);
+    }
+  }
+  if (!leak) {
+    for (PageId u = 0; u < n; ++u) {
+      next[u] += d * dangling_mass * (dangling_to.empty() ? e(u) : dangling_to[u]);
+    }
+  }
+  for (PageId u = 0; u < n; ++u) c.residual += std::abs(next[u] - r[u]);
+
+  // A vector stored in float cannot get closer to its fixed point than its own rounding.
+  const double floor = stored.precision == Precision::kFloat
+                           ? 4 * std::numeric_limits<float>::epsilon()
+                           : 4 * std::numeric_limits<double>::epsilon();
+  c.allowed = std::max(c.tol, floor);
+  c.error_bound = d < 1 ? c.residual / (1 - d) : INFINITY;
+  c.ok = c.residual <= c.allowed;
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return c;
+}
+
+}  // namespace webrank
