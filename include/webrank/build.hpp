@@ -31,8 +31,10 @@ enum class PageOrder {
 const char* to_string(PageOrder order);
 
 struct BuildProgress {
-  std::uint64_t bytes_read = 0;   // uncompressed input bytes consumed so far
-  std::uint64_t bytes_total = 0;  // sum of input file sizes if known (0 = unknown, e.g. stdin)
+  // Bytes of the input files consumed so far (compressed bytes for compressed inputs), to compare
+  // with bytes_total, the sum of their sizes if known (0 = unknown, e.g. stdin).
+  std::uint64_t bytes_read = 0;
+  std::uint64_t bytes_total = 0;
   std::uint64_t lines = 0;
   // "reading", then "sorting" (in memory) or "merging" and "backlinks" (past the memory budget:
   // bytes_read/bytes_total then count the spilled runs and the scans of the forward links),

@@ -77,6 +77,10 @@ struct SolveProgress {
   // Before any page is solved: the strongly connected components are being found (seconds on
   // webs of a billion links, during which nothing else is reported).
   bool searching = false;
+  // --method direct: the sparse LU factorization of I − d·M (`nonzeros` entries) is being
+  // computed, its one long step (seconds at the size cap), during which nothing else is reported.
+  bool factorizing = false;
+  std::uint64_t nonzeros = 0;
 };
 
 struct RankOptions {

@@ -239,14 +239,15 @@ void check_destination(const BuildOptions& o) {
   if (o.output.empty()) fail_option("output", "is empty: no database to write");
   std::error_code ec;
   if (!fs::exists(o.output, ec)) return;
-  if (!o.force) {
-    fail(ErrorKind::kExists, o.output.string(),
-         ": already exists; pass --force to replace it (the existing database "
-         "is kept until the new one is complete)");
-  }
+  // --force replaces databases only: it is suggested only where it would work.
   if (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest)) {
     fail(ErrorKind::kExists, o.output.string(),
-         ": exists and is not a webrank database; refusing to replace it");
+         ": exists and is not a webrank database; refusing to replace it (choose another "
+         "output path)");
+  }
+  if (!o.force) {
+    fail(ErrorKind::kExists, o.output.string(), ": already exists; pass ", option_ref("force"),
+         " to replace it (the existing database is kept until the new one is complete)");
   }
 }
 

@@ -37,41 +37,46 @@ void add_crawl_command(CLI::App& app) {
                   "Fetch only URLs of this host[:port] (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--max-pages", o.max_pages, "Stop after this many fetches")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1, 1e18)));
   cmd->add_option("--max-depth", o.frontier.max_depth, "Links followed from a seed at most")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0)));
   cmd->add_option("--max-bytes", o.fetcher.max_bytes, "Bytes kept per page (the rest is cut)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1, 1e18)));
   cmd->add_option("--max-url-length", o.frontier.max_url_length, "Longer URLs are not fetched")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1, 1e18)));
   cmd->add_option("--max-query-variants", o.frontier.max_query_variants,
                   "Distinct queries fetched per host and path (trap guard)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--delay", o.frontier.delay,
                   "Seconds between fetches of one host (robots.txt Crawl-delay overrides)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(non_negative()));
   cmd->add_option("--per-host", o.frontier.per_host, "Connections to one host at a time")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--connections", o.fetcher.max_connections, "Connections in all")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--timeout", o.fetcher.timeout, "Seconds per fetch")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(positive()));
   cmd->add_option("--connect-timeout", o.fetcher.connect_timeout, "Seconds to connect")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(positive()));
   cmd->add_option("--retries", o.retries, "Retries of a failed fetch (errors, 429, 5xx)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(whole_at_least(0)));
   cmd->add_option("--backoff", o.backoff, "Seconds before the first retry (doubling)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(non_negative()));
   cmd->add_option("--max-redirects", o.max_redirects, "Redirect hops followed")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(whole_at_least(0)));
   cmd->add_option("--user-agent", o.fetcher.user_agent, "User-Agent header")->capture_default_str();
   cmd->add_flag("--ignore-robots", args->ignore_robots, "Do not read robots.txt");
   cmd->add_flag("--resume", o.resume, "Continue the interrupted crawl journaled in DB.crawl/");

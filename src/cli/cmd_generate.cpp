@@ -11,9 +11,15 @@ void add_generate_command(CLI::App& app) {
   add_enum_option(cmd, "--model", &o->model,
                   {{"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}},
                   "web (host-clustered copying model, URL labels) or rmat (Kronecker, numeric)");
-  cmd->add_option("--pages", o->pages, "Number of pages")->capture_default_str();
-  cmd->add_option("--links", o->links, "Number of links")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
+  cmd->add_option("--pages", o->pages, "Number of pages")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1, 4294967295.0)));
+  cmd->add_option("--links", o->links, "Number of links")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1, 1e18)));
+  cmd->add_option("--seed", o->seed, "Random seed")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0, 1e18)));
   cmd->add_option("-o,--output", o->output, "Edge-list file to write (- for stdout)")->required();
   cmd->callback([o] {
     GenerateReport r = generate_graph(*o);

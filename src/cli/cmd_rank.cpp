@@ -25,13 +25,13 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("DB", args->db, "Database directory")->required();
   cmd->add_option("--damping", o.damping, "Damping factor d (the article's beta is 1 - d)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .high = 1}));
   cmd->add_option("--tol", o.tol, "Stop when the L1 norm of the change is <= this")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(positive()));
   cmd->add_option("--max-iter", o.max_iter, "Iteration cap (not converged: exit status 3)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   add_enum_option(cmd, "--dangling", &o.dangling,
                   {{"source", Dangling::kSource},
                    {"uniform", Dangling::kUniform},
@@ -55,13 +55,15 @@ void add_rank_command(CLI::App& app) {
                    {"extrapolate", Method::kExtrapolate},
                    {"auto", Method::kAuto}},
                   "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse "
-                  "LU, small webs), gauss-seidel (by strongly connected component: fastest on "
+                  "LU, the reference for webs of at most 5,000 pages), gauss-seidel (by strongly "
+                  "connected component: fastest on "
                   "crawls), extrapolate (power + quadratic extrapolation), auto (a few power "
                   "iterations, then power or gauss-seidel, whichever their rate predicts faster)");
   add_enum_option(cmd, "--precision", &o.precision,
                   {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
                   "double or float rank vectors (float sums are accumulated in double)");
-  cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")
+      ->check(number_check(whole_at_least(0)));
   add_enum_option(
       cmd, "--sweep", &o.summation,
       {{"auto", Summation::kAuto}, {"pull", Summation::kPull}, {"blocked", Summation::kBlocked}},
@@ -71,7 +73,8 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--block-pages", o.block_pages,
                   "Pages per block of a blocked sweep (power of two in [64, 32768]; 0 = 32768, "
                   "sized for a 1 MiB L2 cache)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0)));
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
   cmd->add_option("--scale", args->scale,
@@ -85,9 +88,6 @@ void add_rank_command(CLI::App& app) {
 
   cmd->callback([args] {
     RankOptions& o = args->o;
-    // CLI11's range checks let NaN through (every comparison with NaN is false).
-    if (std::isnan(o.damping)) throw CLI::ValidationError("--damping", "NaN is not a value");
-    if (std::isnan(o.tol)) throw CLI::ValidationError("--tol", "NaN is not a value");
     check_rank_name(args->name);
     Database db = open_database(args->db, args->no_verify);
     for (const auto& label : args->personalize) {
@@ -117,7 +117,14 @@ void add_rank_command(CLI::App& app) {
     o.on_progress = [&](const SolveProgress& p) {
       char text[200];
       const double percent = 100.0 * static_cast<double>(p.pages_solved) / p.pages;
-      if (p.searching) {
+      if (p.factorizing) {
+        std::snprintf(text, sizeof text,
+                      "direct: sparse LU of I - d*M (%llu pages, %llu nonzeros), the long step  "
+                      "%s elapsed",
+                      static_cast<unsigned long long>(p.pages),
+                      static_cast<unsigned long long>(p.nonzeros),
+                      format_duration(p.seconds).c_str());
+      } else if (p.searching) {
         std::snprintf(text, sizeof text,
                       "components: finding the strongly connected components of %llu pages  %s "
                       "elapsed",
@@ -134,7 +141,8 @@ void add_rank_command(CLI::App& app) {
       }
       // The search's line and the last one always show: the search may take long, and JSON
       // readers should see the end.
-      line.update(text, nlohmann::json(p).dump(), p.searching || p.pages_solved == p.pages);
+      line.update(text, nlohmann::json(p).dump(),
+                  p.searching || p.factorizing || p.pages_solved == p.pages);
     };
     o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
     RankResult r = compute_rank(db.graph(), o);

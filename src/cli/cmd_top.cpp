@@ -18,7 +18,7 @@ void add_top_command(CLI::App& app) {
   cmd->add_option("DB", args->db, "Database directory")->required();
   cmd->add_option("-k", args->k, "How many pages")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1, 1e18)));
   cmd->add_option("--ranks", args->ranks, "Which stored rank vector")->capture_default_str();
   cmd->add_flag("--json", args->json, "Print a JSON array");
   cmd->callback([args] {

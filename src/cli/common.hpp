@@ -3,6 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <climits>
+#include <cmath>
 #include <string>
 
 #include "progress_line.hpp"
@@ -51,6 +53,29 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, E* target,
       ->check(CLI::IsMember(keys))
       ->default_str(current);
 }
+
+// The values a numeric option accepts, said in words in its error ("--tol: must be > 0, got 0";
+// "-k: must be a whole number >= 1, got 'abc' (not a number)").
+struct NumberRange {
+  double low = -INFINITY;
+  bool low_open = false;
+  double high = INFINITY;
+  bool high_open = false;
+  bool whole = false;
+  std::string describe() const;  // "> 0", ">= 1", "in [0, 1]"
+  bool shows_high() const;       // false for a type's limit, which is not worth saying
+};
+NumberRange positive();
+NumberRange non_negative();
+NumberRange whole_at_least(double low, double high = INT_MAX);
+// A CLI11 check for `range` (NaN, a trailing word and an overflowing value are refused).
+CLI::Validator number_check(NumberRange range);
+
+// The message for a usage error: an unknown command or flag is named with the nearest existing
+// one ("unknown option '--dampign' for 'webrank rank'; did you mean '--damping'?"); other errors
+// keep CLI11's message.
+std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, int argc,
+                                char** argv);
 
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);

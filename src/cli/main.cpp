@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "webrank: usage error: %s\nRun with --help for usage.\n", e.what());
+    std::fprintf(stderr, "webrank: usage error: %s\n",
+                 explain_usage_error(app, e, argc, argv).c_str());
     return kExitUsage;
   } catch (const webrank::Error& e) {
     std::fprintf(stderr, "webrank: error: %s\n", e.message(flag_name).c_str());

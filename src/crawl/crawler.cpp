@@ -264,9 +264,9 @@ void Crawler::open_journal() {
   const bool exists = fs::exists(dir, ec);
   if (exists && !o_.resume) {
     if (!o_.force) {
-      fail(ErrorKind::kExists, dir.string(),
-           ": a crawl journal is already there; pass --resume to continue that crawl, or "
-           "--force to start over");
+      fail(ErrorKind::kExists, dir.string(), ": a crawl journal is already there; pass ",
+           option_ref("resume"), " to continue that crawl, or ", option_ref("force"),
+           " to start over");
     }
     fs::remove_all(dir, ec);
   }
@@ -510,14 +510,21 @@ CrawlReport crawl_web(const CrawlOptions& options) {
   std::error_code ec;
   if (o.resume) load_settings(o);
   if (o.seeds.empty()) fail(ErrorKind::kInvalidArgument, "crawl: no seed URL given");
-  if (!o.resume && !o.force && fs::exists(o.output, ec)) {
-    fail(ErrorKind::kExists, o.output.string(),
-         ": already exists; pass --force to replace it (it is replaced once the crawl is built)");
-  }
+  // --force replaces databases only, and --resume needs a journal: each is suggested only where
+  // it would work.
   if (fs::exists(o.output, ec) &&
       (!fs::is_directory(o.output) || !fs::exists(o.output / layout::kManifest))) {
     fail(ErrorKind::kExists, o.output.string(),
-         ": exists and is not a webrank database; refusing to replace it");
+         ": exists and is not a webrank database; refusing to replace it (choose another "
+         "output path)");
+  }
+  if (!o.resume && !o.force && fs::exists(o.output, ec)) {
+    const bool journal = fs::exists(journal_dir(o.output), ec);
+    fail(ErrorKind::kExists, o.output.string(), ": already exists; pass ",
+         journal ? option_ref("resume") + " to continue the crawl journaled in " +
+                       journal_dir(o.output).string() + ", or "
+                 : std::string(),
+         option_ref("force"), " to replace it (it is replaced once the new crawl is built)");
   }
   CrawlReport rep;
   {

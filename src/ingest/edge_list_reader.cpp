@@ -180,11 +180,11 @@ std::uint64_t read_edge_list_stream(const std::string& path, bool weighted, Reco
       sink.link(r.source, r.target, r.weight);
     }
     if (on_bytes && reader.bytes_consumed() >= next_report) {
-      on_bytes(reader.bytes_consumed());
+      on_bytes(reader.file_position());
       next_report = reader.bytes_consumed() + (16 << 20);
     }
   }
-  if (on_bytes) on_bytes(reader.bytes_consumed());
+  if (on_bytes) on_bytes(reader.file_position());
   return reader.line_number();
 }
 

@@ -26,6 +26,9 @@ class LineReader {
   bool next(std::string_view& line);
   std::uint64_t line_number() const { return line_number_; }
   std::uint64_t bytes_consumed() const { return consumed_; }
+  // Bytes of the underlying file read so far (compressed bytes for compressed input, a little
+  // ahead of the lines returned): what progress is measured in, against the file's size.
+  std::uint64_t file_position() const { return in_.raw_position(); }
   const std::string& name() const { return in_.name(); }
 
  private:

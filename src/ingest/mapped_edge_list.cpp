@@ -67,7 +67,7 @@ struct Wave {
   std::vector<EdgeListChunk> chunks;
   std::vector<std::string_view> text;
   std::vector<char> storage;  // streamed input only
-  std::uint64_t end = 0;      // input bytes consumed up to the end of the wave
+  std::uint64_t end = 0;      // file bytes consumed up to the end of the wave
 };
 
 // Cuts text[0, size) into chunks of about chunk_bytes, each ending after a '\n' (or at the end).
@@ -207,7 +207,6 @@ std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, Re
   auto in = open_input(path);
   const std::size_t wave_bytes = 2 * static_cast<std::size_t>(omp_get_max_threads()) * chunk_bytes;
   std::string carry;  // the unfinished last line of the previous wave
-  std::uint64_t consumed = 0, total = 0;
   bool first = true, eof = false, bom_only = false;
   auto fill = [&](Wave& w) {
     if (eof) return;
@@ -223,7 +222,6 @@ std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, Re
           break;
         }
         have += got;
-        total += got;
       }
       if (eof) {
         cut = have;
@@ -246,8 +244,7 @@ std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, Re
       }
     }
     cut_chunks(buf.data() + start, cut - start, chunk_bytes, w);
-    consumed = total - carry.size();
-    w.end = consumed;
+    w.end = in->raw_position();  // progress is measured in file bytes, against the file's size
   };
   std::uint64_t lines =
       parse_waves(in->name(), weighted, sink, on_bytes, 0, true, fill, [](const Wave&) {});

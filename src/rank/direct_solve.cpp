@@ -15,6 +15,7 @@
 #include <cmath>
 #include <span>
 
+#include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "webrank/error.hpp"
@@ -25,10 +26,10 @@ namespace {
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 using Vector = Eigen::VectorXd;
 
-// Sparse LU of web matrices fills in badly (its time grows much faster than the web;
-// docs/performance.md), so the reference solver refuses larger webs at once rather than running
-// for hours.
-constexpr PageId kMaxDirectPages = 20'000;
+// Sparse LU of web matrices fills in badly: time and memory grow about as N^2.5 (docs/ranking.md,
+// docs/performance.md). The reference solver stays a matter of seconds and refuses larger webs at
+// once.
+constexpr PageId kMaxDirectPages = 5'000;
 
 // I − d·M, optionally with the last row replaced by ones.
 SparseMatrix system_matrix(const GraphView& g, std::span<const double> inv, double d,
@@ -81,11 +82,26 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
                 " power");
   }
   const double d = p.damping;
-  const FreshVector<double> inv = kernels::inverse_out_strength(g);
   Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> lu;
+  const FreshVector<double> inv = kernels::inverse_out_strength(g);
+  auto report = [&](bool factorizing, std::uint64_t nonzeros) {
+    if (!o.on_progress) return;
+    SolveProgress s;
+    s.pages = n;
+    s.pages_solved = factorizing ? 0 : n;
+    s.factorizing = factorizing;
+    s.nonzeros = nonzeros;
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    o.on_progress(s);
+  };
+  auto factorize = [&](const SparseMatrix& a) {
+    report(true, static_cast<std::uint64_t>(a.nonZeros()));
+    lu.compute(a);
+    throw_if_stopped(o);
+  };
   Vector r;
   if (d < 1) {
-    lu.compute(system_matrix(g, inv, d, false));
+    factorize(system_matrix(g, inv, d, false));
     if (lu.info() != Eigen::Success)
       fail(ErrorKind::kInternal, "the direct solve's sparse LU factorization failed");
     const Vector x = lu.solve(dense(p.source, n));
@@ -104,7 +120,7 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
                   "but zero): use ",
                   option_ref("method"), " power");
     }
-    lu.compute(system_matrix(g, inv, 1.0, true));
+    factorize(system_matrix(g, inv, 1.0, true));
     if (lu.info() != Eigen::Success) {
       fail_option("method", "direct with ", option_ref("damping"),
                   " 1: the stationary vector is not unique (the web is "
@@ -124,6 +140,7 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
     }
     r = z + q * (dangling_sum(z, inv) / denom);
   }
+  report(false, 0);
   RankResult result;
   result.ranks.assign(r.data(), r.data() + n);
   if (o.precision == Precision::kFloat) {

@@ -11,13 +11,16 @@ void to_json(nlohmann::json& j, const IterationInfo& i) {
 }
 
 void to_json(nlohmann::json& j, const SolveProgress& p) {
-  j = {{"stage", p.searching ? "search" : "solve"},
+  j = {{"stage", p.searching     ? "search"
+                 : p.factorizing ? "factor"
+                                 : "solve"},
        {"pages_solved", p.pages_solved},
        {"pages", p.pages},
        {"component_pages", p.component_pages},
        {"sweep", p.sweep},
        {"change", p.change},
        {"seconds", p.seconds}};
+  if (p.factorizing) j["nonzeros"] = p.nonzeros;
 }
 
 void to_json(nlohmann::json& j, const RankResult& r) {

@@ -100,6 +100,21 @@ void remove_stale_temporaries(const std::filesystem::path& destination) {
   }
 }
 
+// Why `destination` could not be created through its temporary: named as the user gave it (not
+// the hidden temporary), saying when its directory is missing. errno is that of the failure.
+[[noreturn]] void fail_create(const std::filesystem::path& destination) {
+  const int err = errno;
+  const std::filesystem::path parent =
+      destination.has_parent_path() ? destination.parent_path() : std::filesystem::path(".");
+  std::error_code ec;
+  if (err == ENOENT && !std::filesystem::is_directory(parent, ec)) {
+    fail(ErrorKind::kNotFound, destination.string(), ": cannot create: the directory ",
+         parent.string(), " does not exist");
+  }
+  errno = err;
+  fail_errno(destination.string(), "cannot create");
+}
+
 }  // namespace
 
 void remove_temporaries() noexcept {
@@ -143,8 +158,8 @@ void TempPath::make_directory() {
   std::error_code ec;
   std::filesystem::remove_all(temp_, ec);
   if (!std::filesystem::create_directory(temp_, ec) || ec) {
-    fail(ErrorKind::kIo, temp_.string(),
-         ": cannot create directory: ", ec ? ec.message() : "exists");
+    errno = ec ? ec.value() : EEXIST;
+    fail_create(destination_);
   }
 }
 
@@ -199,7 +214,7 @@ AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& destination)
   temp_ =
       std::make_unique<TempPath>(exists ? std::filesystem::canonical(destination) : destination);
   file_ = std::fopen(temp_->path().c_str(), "wb");
-  if (!file_) fail_errno(temp_->path().string(), "cannot create");
+  if (!file_) fail_create(destination);
   owns_file_ = true;
 }
 

@@ -1,6 +1,7 @@
 #include "util/error.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace webrank {
@@ -72,6 +73,31 @@ void fail_errno(const std::string& path, const std::string& what) {
   const int err = errno;
   fail(err == ENOENT || err == ENOTDIR ? ErrorKind::kNotFound : ErrorKind::kIo, path, ": ", what,
        ": ", std::strerror(err));
+}
+
+std::string quoted_excerpt(std::string_view text, std::size_t max_bytes) {
+  std::string out = "'";
+  for (unsigned char c : text.substr(0, max_bytes)) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\'' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c >= 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02X", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += "'";
+  if (text.size() > max_bytes) out += "...";
+  return out;
 }
 
 }  // namespace webrank

@@ -3,6 +3,7 @@
 #include <strings.h>
 #include <zlib.h>
 
+#include "util/error.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::web {
@@ -36,8 +37,7 @@ std::string dechunk(std::string_view s, const std::string& where) {
       size = size * 16 + static_cast<std::size_t>(v);
     }
     if (digits == 0 || (i < line.size() && line[i] != ';' && line[i] != ' ' && line[i] != '\t'))
-      fail(ErrorKind::kInvalidInput, where, ": malformed chunk size line '",
-           std::string(line.substr(0, 40)), "'");
+      fail(ErrorKind::kInvalidInput, where, ": malformed chunk size line ", quoted_excerpt(line));
     if (size == 0) return out;
     if (s.size() < size)
       fail(ErrorKind::kInvalidInput, where, ": chunk of ", size, " bytes, only ", s.size(),
@@ -109,8 +109,7 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
   if (code.size() != 3 || !std::isdigit(static_cast<unsigned char>(code[0])) ||
       !std::isdigit(static_cast<unsigned char>(code[1])) ||
       !std::isdigit(static_cast<unsigned char>(code[2])))
-    fail(ErrorKind::kInvalidInput, where, ": bad HTTP status line '",
-         std::string(line.substr(0, 60)), "'");
+    fail(ErrorKind::kInvalidInput, where, ": bad HTTP status line ", quoted_excerpt(line, 60));
   r.status = (code[0] - '0') * 100 + (code[1] - '0') * 10 + (code[2] - '0');
   bool ended = false;
   while (next_line(block, line)) {

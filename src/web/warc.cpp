@@ -15,6 +15,10 @@
 
 namespace webrank::web {
 
+std::uint64_t WarcReader::file_position() const {
+  return in_->raw_position();
+}
+
 std::string_view WarcRecord::field(std::string_view name) const {
   for (const auto& [k, v] : fields) {
     if (k.size() == name.size() && strncasecmp(k.data(), name.data(), k.size()) == 0) return v;
@@ -105,8 +109,8 @@ bool WarcReader::next(WarcRecord& r) {
   };
   if (!line.starts_with("WARC/")) {
     if (eof_ && tolerate_ && pos_ == buf_.size()) return cut_short("");
-    fail_at(r.offset, "expected a WARC record (a 'WARC/1.0' or 'WARC/1.1' line), found '" +
-                          line.substr(0, 40) + "'");
+    fail_at(r.offset, "expected a WARC record (a 'WARC/1.0' or 'WARC/1.1' line), found " +
+                          quoted_excerpt(line));
   }
   r.version = line;
   for (;;) {
@@ -132,7 +136,7 @@ bool WarcReader::next(WarcRecord& r) {
   std::uint64_t length = 0;
   for (char c : len_text) {
     if (c < '0' || c > '9' || length > (1ull << 40))
-      fail_at(r.offset, "bad Content-Length '" + std::string(len_text) + "'");
+      fail_at(r.offset, "bad Content-Length " + quoted_excerpt(len_text));
     length = length * 10 + static_cast<std::uint64_t>(c - '0');
   }
   if (!fill(length)) {

@@ -52,6 +52,8 @@ class WarcReader {
   // The next record; false at the end of the input.
   bool next(WarcRecord& record);
   std::uint64_t offset() const { return offset_; }  // decompressed bytes consumed
+  // Bytes of the file read so far (compressed bytes for a gzip file): progress, against its size.
+  std::uint64_t file_position() const;
   bool truncated() const { return truncated_; }
   std::uint64_t good_records() const { return good_; }
   const std::string& name() const { return name_; }

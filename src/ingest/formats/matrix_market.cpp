@@ -161,7 +161,7 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
     sink.link(from, to, w);
     if (symmetric && i != j) sink.link(to, from, w);
     if (on_bytes && reader.bytes_consumed() >= next_report) {
-      on_bytes(reader.bytes_consumed());
+      on_bytes(reader.file_position());
       next_report = reader.bytes_consumed() + (16 << 20);
     }
   }
@@ -169,7 +169,7 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
     fail(ErrorKind::kInvalidInput, reader.name(), ":", reader.line_number(), ": ends after ",
          entries, " of the ", nnz, " entries announced by the size line (truncated file?)");
   }
-  if (on_bytes) on_bytes(reader.bytes_consumed());
+  if (on_bytes) on_bytes(reader.file_position());
   return reader.line_number();
 }
 

@@ -82,9 +82,9 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
   std::uint64_t next_report = 16 << 20;
   auto report = [&](const LineReader& r, bool force) {
     if (!on_bytes) return;
-    if (force || done_before + r.bytes_consumed() >= next_report) {
-      on_bytes(done_before + r.bytes_consumed());
-      next_report = done_before + r.bytes_consumed() + (16 << 20);
+    if (force || done_before + r.file_position() >= next_report) {
+      on_bytes(done_before + r.file_position());
+      next_report = done_before + r.file_position() + (16 << 20);
     }
   };
   std::string label;
@@ -116,7 +116,7 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
       report(reader, false);
     }
     lines += reader.line_number();
-    done_before += reader.bytes_consumed();
+    done_before += reader.file_position();
   }
   if (vertices.count() == 0) {
     fail(ErrorKind::kInvalidInput, list(spec.vertex_files), ": no vertices: expected ",
@@ -165,7 +165,7 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
       report(reader, false);
     }
     lines += reader.line_number();
-    done_before += reader.bytes_consumed();
+    done_before += reader.file_position();
   }
   if (on_bytes) on_bytes(done_before);
   return lines;

@@ -210,14 +210,14 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
       }
     }
     if (on_bytes && reader.bytes_consumed() >= next_report) {
-      on_bytes(reader.bytes_consumed());
+      on_bytes(reader.file_position());
       next_report = reader.bytes_consumed() + (16 << 20);
     }
   }
   if (section == Section::kNone)
     fail(ErrorKind::kInvalidInput, reader.name(), ": no '*Vertices N' line: not a Pajek network");
   if (!pages_declared) declare_pages();
-  if (on_bytes) on_bytes(reader.bytes_consumed());
+  if (on_bytes) on_bytes(reader.file_position());
   return reader.line_number();
 }
 

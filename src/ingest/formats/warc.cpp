@@ -56,7 +56,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
   std::uint64_t records = 0;
   while (reader.next(rec)) {
     ++records;
-    if (on_bytes && records % 64 == 0) on_bytes(reader.offset());
+    if (on_bytes && records % 64 == 0) on_bytes(reader.file_position());
     const std::string_view type = rec.type();
     const bool response = type == "response", resource = type == "resource",
                revisit = type == "revisit";
@@ -126,7 +126,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
     }
     sink.page_record(web::make_page_record(label, c.status, c.content_type, c.location, c.body));
   }
-  if (on_bytes) on_bytes(reader.offset());
+  if (on_bytes) on_bytes(reader.file_position());
   return records;
 }
 

@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""The first hour of a new user (issue 20): what they trip over, tried through the command line.
+
+Wrong or lost results (weighted export round trips, crawls that fetched nothing, unconverged
+vectors that replaced converged ones, isolated pages of edge lists, generators that give less
+than asked), messages (missing files, ranges said in words, exit codes, unknown commands and
+flags with a suggestion, --force/--resume only where they work, truncated WARCs, missing
+directories, progress on compressed input, --method direct), and the presentation of `top`.
+
+Run:  /usr/bin/python3 tests/cli/test_first_hour.py --webrank build/webrank [-v]
+"""
+
+import gzip
+import json
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wrcli  # noqa: E402
+from wrcli import WebrankTestCase, list_dir  # noqa: E402
+
+FIG3 = "A\tB\nA\tC\nB\tC\nC\tA\n"
+
+
+class Messages(WebrankTestCase):
+    """Items 6-12: what a message says, and the exit status."""
+
+    def setUp(self):
+        super().setUp()
+        self.write("fig3.tsv", FIG3)
+        self.build("fig3.tsv", "fig3.db")
+
+    def usage(self, *args):
+        res = self.wr(*args, expect=2)
+        self.assertRegex(res.err, r"^webrank: (usage )?error: ", res.describe())
+        return res.err
+
+    # 6 -------------------------------------------------------------------------------------
+    def test_import_of_a_missing_path_says_no_such_file(self):
+        for name in ["nosuch/file.txt", "cc-main-2024-host-vertices.txt.gz", "graph"]:
+            res = self.wr("import", name, "-o", "x.db", expect=1)
+            self.assertIn("%s: no such file or directory" % name, res.err, res.describe())
+            self.assertNotIn("cannot tell its format", res.err)
+
+    def test_import_of_an_existing_unknown_path_asks_for_format(self):
+        self.write("graph", FIG3)
+        err = self.usage("import", "graph", "-o", "x.db")
+        self.assertIn("--format", err)
+
+    # 7 -------------------------------------------------------------------------------------
+    def test_ranges_are_said_in_words(self):
+        cases = [
+            (["rank", "fig3.db", "--tol", "0"], "--tol: must be > 0, got 0"),
+            (["rank", "fig3.db", "--max-iter", "0"], "--max-iter: must be a whole number >= 1"),
+            (["rank", "fig3.db", "--damping", "2"], "--damping: must be in [0, 1], got 2"),
+            (["top", "fig3.db", "-k", "abc"], "-k: must be a whole number >= 1, got 'abc' (not a "
+                                              "number)"),
+            (["rank", "fig3.db", "--damping", "nan"], "(not a number)"),
+            (["rank", "fig3.db", "--max-iter", "2.5"], "must be a whole number >= 1, got 2.5"),
+            (["crawl", "http://127.0.0.1:9/", "-o", "c.db", "--delay", "-1"],
+             "--delay: must be >= 0, got -1"),
+            (["generate", "--pages", "0", "-o", "g.tsv"], "--pages: must be a whole number >= 1"),
+        ]
+        for args, want in cases:
+            err = self.usage(*args)
+            self.assertIn(want, err, args)
+            self.assertNotIn("not in range", err)
+            self.assertNotRegex(err, r"\d{20}", "a type's limit printed: %r" % err)
+
+    # 8 -------------------------------------------------------------------------------------
+    def test_bad_values_exit_2(self):
+        self.write("big.tsv", "".join("p%d\tp%d\n" % (i, (i * 7 + 1) % 6000) for i in range(6000)))
+        self.build("big.tsv", "big.db")
+        for args in (["rank", "fig3.db", "--block-pages", "100"],
+                     ["rank", "fig3.db", "--name", "../evil"],
+                     ["generate", "--pages", "0", "-o", "g.tsv"],
+                     ["rank", "big.db", "--method", "direct"]):
+            self.usage(*args)
+        self.assertFalse(os.path.exists(self.path("g.tsv")))
+
+    # 9 -------------------------------------------------------------------------------------
+    def test_unknown_command_is_named_with_a_suggestion(self):
+        err = self.usage("rnak", "fig3.db")
+        self.assertIn("unknown command 'rnak'; did you mean 'rank'?", err)
+        err = self.usage()
+        self.assertIn("a command is required", err)
+
+    def test_unknown_flag_is_named_with_a_suggestion(self):
+        err = self.usage("rank", "fig3.db", "--dampign", "0.9")
+        self.assertIn("unknown option '--dampign' for 'webrank rank'; did you mean '--damping'?",
+                      err)
+        err = self.usage("top", "fig3.db", "--rank=pagerank")
+        self.assertIn("did you mean '--ranks'?", err)
+        err = self.usage("info", "fig3.db", "--zzzzzzzz")
+        self.assertIn("unknown option '--zzzzzzzz'", err)
+        self.assertNotIn("did you mean", err)
+
+    # 10 ------------------------------------------------------------------------------------
+    def test_force_is_suggested_only_where_it_works(self):
+        os.mkdir(self.path("notes"))
+        self.write("notes/keep.txt", "mine")
+        for cmd in (["build", "fig3.tsv", "-o", "notes"],
+                    ["crawl", "http://127.0.0.1:9/", "-o", "notes"]):
+            res = self.wr(*cmd, expect=1)
+            self.assertIn("is not a webrank database", res.err)
+            self.assertNotIn("--force", res.err, res.describe())
+            res = self.wr(*cmd, "--force", expect=1)
+            self.assertIn("is not a webrank database", res.err)
+        self.assertEqual(list_dir(self.path("notes")), ["keep.txt"])
+        res = self.wr("build", "fig3.tsv", "-o", "fig3.db", expect=1)
+        self.assertIn("pass --force to replace it", res.err)
+
+    def test_crawl_into_an_existing_database_mentions_resume(self):
+        os.mkdir(self.path("site"))
+        self.write("site/index.html", "<a href='a.html'>a</a>")
+        self.write("site/a.html", "<title>A</title>")
+        url = "file://" + self.path("site") + "/index.html"
+        self.wr("crawl", url, "-o", "site.db", "-q")
+        res = self.wr("crawl", url, "-o", "site.db", expect=1)
+        self.assertIn("--resume to continue the crawl", res.err, res.describe())
+        self.assertIn("--force", res.err)
+        # Without a journal, --resume would not work: it is not suggested.
+        res = self.wr("crawl", url, "-o", "fig3.db", expect=1)
+        self.assertNotIn("--resume", res.err, res.describe())
+
+    # 11 ------------------------------------------------------------------------------------
+    def test_missing_directory_is_named_as_given(self):
+        for args in (["build", "fig3.tsv", "-o", "nodir/w.db"],
+                     ["rank", "fig3.db", "-q", "--out", "nodir/r.tsv"],
+                     ["export", "fig3.db", "-o", "nodir/x.tsv"]):
+            res = self.wr(*args, expect=1)
+            out = args[args.index("-o" if "-o" in args else "--out") + 1]
+            self.assertIn("%s: cannot create: the directory nodir does not exist" % out, res.err)
+            self.assertNotIn("webrank-tmp", res.err)
+
+    def test_binary_garbage_in_a_warc_is_quoted_on_one_line(self):
+        record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://x.example/\r\n"
+                  b"Content-Type: text/html\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n")
+        self.write("bad.warc", record + b"\x00\x00garb'age\rmore\x07\r\n")
+        res = self.wr("import", "bad.warc", "-o", "w.db", expect=1)
+        line = res.err.rstrip("\n")
+        self.assertEqual(line.count("\n"), 0, res.describe())
+        self.assertIn("found '\\x00\\x00garb\\'age\\rmore\\x07'", line, res.describe())
+
+    # 12 ------------------------------------------------------------------------------------
+    def test_progress_on_compressed_input_stays_within_the_file(self):
+        text = "".join("page-%d\tpage-%d\n" % (i, (i * 31) % 5000) for i in range(40000))
+        with gzip.open(self.path("web.tsv.gz"), "wt") as f:
+            f.write(text)
+        size = os.path.getsize(self.path("web.tsv.gz"))
+        res = self.wr("build", "web.tsv.gz", "-o", "gz.db", "--progress", "json")
+        reading = [p for p in wrcli.json_lines(res.err) if p.get("stage") == "reading"]
+        self.assertTrue(reading, res.describe())
+        for p in reading:
+            self.assertEqual(p["total"], size)
+            self.assertLessEqual(p["bytes"], size, res.describe())
+        self.assertEqual(reading[-1]["bytes"], size)
+
+    # 13 ------------------------------------------------------------------------------------
+    def test_direct_shows_its_long_step_and_refuses_large_webs_at_once(self):
+        res = self.wr("rank", "fig3.db", "--method", "direct", "--progress", "json")
+        stages = [p.get("stage") for p in wrcli.json_lines(res.err)]
+        self.assertEqual(stages, ["factor", "solve"], res.describe())
+        self.assertGreater(wrcli.json_lines(res.err)[0]["nonzeros"], 0)
+        self.write("big.tsv", "".join("p%d\tp%d\n" % (i, (i * 7 + 1) % 5001) for i in range(5001)))
+        self.build("big.tsv", "big.db")
+        res = self.wr("rank", "big.db", "--method", "direct", expect=2)
+        self.assertIn("at most 5000 pages", res.err)
+
+
+if __name__ == "__main__":
+    wrcli.main()
