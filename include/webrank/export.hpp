@@ -10,8 +10,11 @@ namespace webrank {
 enum class ExportTable {
   // One `SOURCE<TAB>TARGET` label pair per ranked link, in source-id order: an edge list that
   // build_database reads back into the same web (nofollow links are not ranked and not written).
+  // A weighted database's links carry a third field, the weight (shortest decimal that reads
+  // back as the same double), so that a weighted build reads back the same weighted web.
   kLinks,
-  // The same links as page ids (0 .. N-1): a numeric edge list for tools that take only numbers.
+  // The same links as page ids (0 .. N-1): a numeric edge list for tools that take only numbers
+  // (weights as for kLinks).
   kLinkIds,
   // One line per page in id order after a `#` header line:
   // URL<TAB>STATUS<TAB>TITLE<TAB>OUT_LINKS<TAB>IN_LINKS; STATUS is the HTTP status, 0 for a page
@@ -24,6 +27,8 @@ struct ExportOptions {
   ExportTable table = ExportTable::kLinks;
   // A file, written through a temporary renamed into place; "-" (or "") is standard output.
   std::string output = "-";
+  // kLinks, kLinkIds: write the weight column even when the database is unweighted (1 per link).
+  bool weights = false;
 };
 
 // Writes the table. Throws Error (kIo naming the output) when a write fails; a file output is

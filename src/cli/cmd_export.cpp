@@ -1,7 +1,8 @@
 // `webrank export DB [--links|--pages] [-o FILE]`: the database back as text.
 //   --links (default)  one `SOURCE<TAB>TARGET` label pair per ranked link, in source-id order
 //                      (an edge list `webrank build` reads back into the same web; nofollow
-//                      links are not ranked links and are not written)
+//                      links are not ranked links and are not written), with a third field, the
+//                      weight, when the database is weighted (or --weighted is given)
 //   --links --ids      the same links as page ids (0 .. N-1): a numeric edge list for tools
 //                      that take only numbers (bench/compare feeds it to the peers)
 //   --pages            one line per page, id order, after a `#` header line:
@@ -17,7 +18,7 @@ namespace webrank::cli {
 void add_export_command(CLI::App& app) {
   struct Args {
     std::string db, output;
-    bool links = false, pages = false, ids = false, no_verify = false;
+    bool links = false, pages = false, ids = false, weighted = false, no_verify = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("export", "Write the links or the page table as text");
@@ -30,6 +31,10 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--ids", args->ids,
                 "With --links: page ids (0 .. N-1) instead of labels, a numeric edge list")
       ->excludes(pages);
+  cmd->add_flag("--weighted", args->weighted,
+                "With --links: a third column, the link weight (written anyway for a weighted "
+                "database; 1 per link for an unweighted one)")
+      ->excludes(pages);
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of standard output");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification");
   cmd->callback([args] {
@@ -39,6 +44,7 @@ void add_export_command(CLI::App& app) {
               : args->ids ? ExportTable::kLinkIds
                           : ExportTable::kLinks;
     if (!args->output.empty()) o.output = args->output;
+    o.weights = args->weighted;
     export_database(db, o);
   });
 }

@@ -20,6 +20,13 @@ void append_id(std::string& line, PageId id) {
   line.append(digits, end);
 }
 
+// The shortest decimal that reads back as the same double.
+void append_number(std::string& line, double x) {
+  char digits[32];
+  const auto end = std::to_chars(digits, digits + sizeof digits, x).ptr;
+  line.append(digits, end);
+}
+
 std::string one_line(std::string_view s) {
   std::string r(s);
   for (char& c : r) {
@@ -65,12 +72,17 @@ void export_database(const Database& db, const ExportOptions& o) {
         line += db.label(v);
       }
     };
+    const bool weights = g.weighted() || o.weights;
     for (PageId u = 0; u < db.num_pages(); ++u) {
       for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
         line.clear();
         append_page(u);
         line += '\t';
         append_page(g.out.ids[i]);
+        if (weights) {
+          line += '\t';
+          append_number(line, g.weighted() ? g.out.weights[i] : 1.0);
+        }
         line += '\n';
         put(line);
       }

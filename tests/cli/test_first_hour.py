@@ -24,6 +24,31 @@ from wrcli import WebrankTestCase, list_dir  # noqa: E402
 FIG3 = "A\tB\nA\tC\nB\tC\nC\tA\n"
 
 
+class Results(WebrankTestCase):
+    """Items 1-5: results that were wrong or lost."""
+
+    # 1 -------------------------------------------------------------------------------------
+    def test_weighted_export_round_trips_weights_and_ranks(self):
+        self.write("w.tsv", "A\tB\t3\nA\tC\t1\nB\tC\t0.1\nC\tA\t2\nC\tB\t1e-3\nD\tA\t7.25\n")
+        self.build("w.tsv", "w.db", extra=["--weighted"])
+        _, before = self.rank("w.db", "--tol", "1e-14")
+        res = self.wr("export", "w.db", "-o", "back.tsv")
+        with open(self.path("back.tsv")) as f:
+            rows = [line.rstrip("\n").split("\t") for line in f]
+        self.assertIn(["B", "C", "0.1"], rows)
+        self.assertIn(["C", "B", "0.001"], rows)
+        self.build("back.tsv", "back.db", extra=["--weighted"])
+        _, after = self.rank("back.db", "--tol", "1e-14", out="after.tsv")
+        self.assertEqual(before, after)
+        # --weighted is accepted, and writes weight 1 for an unweighted web.
+        self.write("u.tsv", "A\tB\nB\tA\n")
+        self.build("u.tsv", "u.db")
+        res = self.wr("export", "u.db", "--weighted")
+        self.assertEqual(res.out, "A\tB\t1\nB\tA\t1\n")
+        res = self.wr("export", "w.db", "--ids")
+        self.assertIn("1\t2\t0.1\n", res.out)
+
+
 class Messages(WebrankTestCase):
     """Items 6-12: what a message says, and the exit status."""
 
