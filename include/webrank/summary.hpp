@@ -51,4 +51,8 @@ struct DatabaseSummary {
 // loaded and checked. Throws Error only when the directory cannot be listed.
 DatabaseSummary summarize(const Database& db);
 
+// The stored vector `name` as its metadata describes it (loaded and checked; `error` says why it
+// could not be). Never throws for a damaged or missing vector.
+RankVectorSummary summarize_ranks(const Database& db, const std::string& name);
+
 }  // namespace webrank

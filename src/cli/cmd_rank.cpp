@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,6 +9,7 @@
 #include "webrank/page_weights_file.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/rank_store.hpp"
+#include "webrank/summary.hpp"
 
 namespace webrank::cli {
 
@@ -16,7 +18,7 @@ void add_rank_command(CLI::App& app) {
     std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
     std::vector<std::string> personalize;
     RankOptions o;
-    bool quiet = false, no_verify = false;
+    bool quiet = false, no_verify = false, replace_unconverged = false;
     ProgressMode progress = ProgressMode::kAuto;
   };
   auto args = std::make_shared<Args>();
@@ -76,6 +78,9 @@ void add_rank_command(CLI::App& app) {
       ->capture_default_str()
       ->check(number_check(whole_at_least(0)));
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
+  cmd->add_flag("--replace-unconverged", args->replace_unconverged,
+                "Let a run that did not converge replace a converged vector of the same name "
+                "(by default it is stored beside it, as NAME.unconverged)");
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
   cmd->add_option("--scale", args->scale,
                   "Values in --out: unit (ranks sum to 1) or pages (multiplied by the number of "
@@ -148,7 +153,20 @@ void add_rank_command(CLI::App& app) {
     RankResult r = compute_rank(db.graph(), o);
     disarm_interrupts();
     line.finish();
-    save_ranks(db, args->name, r, o);
+    // A run that did not converge does not replace a converged vector of its name: it is stored
+    // beside it, unless asked.
+    std::string stored = args->name;
+    std::string kept;
+    if (!r.converged && !args->replace_unconverged) {
+      const auto names = db.rank_names();
+      if (std::find(names.begin(), names.end(), stored) != names.end() &&
+          summarize_ranks(db, stored).converged) {
+        kept = stored;
+        stored += ".unconverged";
+        check_rank_name(stored);
+      }
+    }
+    save_ranks(db, stored, r, o);
     if (!args->out.empty()) {
       write_rank_tsv(db, r.ranks, args->out,
                      args->scale == "pages" ? static_cast<double>(db.num_pages()) : 1.0);
@@ -171,7 +189,13 @@ void add_rank_command(CLI::App& app) {
       const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
                                                            : std::string(to_string(o.method));
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
-                   r.seconds, args->name.c_str(), args->db.c_str());
+                   r.seconds, stored.c_str(), args->db.c_str());
+    }
+    if (!kept.empty()) {
+      std::fprintf(stderr,
+                   "webrank: warning: not converged: stored as '%s'; '%s' keeps its converged "
+                   "vector (pass --replace-unconverged to replace it)\n",
+                   stored.c_str(), kept.c_str());
     }
     if (r.stalled) {
       std::fprintf(stderr,

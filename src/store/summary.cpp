@@ -44,7 +44,9 @@ CrawlStats crawl_stats(const Database& db) {
   return c;
 }
 
-RankVectorSummary rank_summary(const Database& db, const std::string& name) {
+}  // namespace
+
+RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
   RankVectorSummary r;
   r.name = name;
   try {
@@ -63,8 +65,6 @@ RankVectorSummary rank_summary(const Database& db, const std::string& name) {
   return r;
 }
 
-}  // namespace
-
 DatabaseSummary summarize(const Database& db) {
   DatabaseSummary s;
   s.path = db.path().string();
@@ -79,7 +79,7 @@ DatabaseSummary summarize(const Database& db) {
     if (e.is_regular_file()) s.bytes_on_disk += e.file_size();
   }
   if (db.has_page_data()) s.crawl = crawl_stats(db);
-  for (const auto& name : db.rank_names()) s.ranks.push_back(rank_summary(db, name));
+  for (const auto& name : db.rank_names()) s.ranks.push_back(summarize_ranks(db, name));
   return s;
 }
 

@@ -48,6 +48,23 @@ class Results(WebrankTestCase):
         res = self.wr("export", "w.db", "--ids")
         self.assertIn("1\t2\t0.1\n", res.out)
 
+    # 3 -------------------------------------------------------------------------------------
+    def test_an_unconverged_run_does_not_replace_a_converged_vector(self):
+        self.write("fig3.tsv", FIG3)
+        self.build("fig3.tsv", "fig3.db")
+        _, good = self.rank("fig3.db")
+        res = self.wr("rank", "fig3.db", "--max-iter", "2", expect=3)
+        self.assertIn("stored as 'pagerank.unconverged'; 'pagerank' keeps its converged vector",
+                      res.err)
+        info = json.loads(self.wr("info", "fig3.db", "--json").out)
+        converged = {r["name"]: r["converged"] for r in info["ranks"]}
+        self.assertEqual(converged, {"pagerank": True, "pagerank.unconverged": False})
+        top = json.loads(self.wr("top", "fig3.db", "--json").out)
+        self.assertEqual({p["label"]: p["rank"] for p in top}, good)
+        self.wr("rank", "fig3.db", "--max-iter", "2", "--replace-unconverged", "-q", expect=3)
+        info = json.loads(self.wr("info", "fig3.db", "--json").out)
+        self.assertFalse({r["name"]: r["converged"] for r in info["ranks"]}["pagerank"])
+
 
 class Messages(WebrankTestCase):
     """Items 6-12: what a message says, and the exit status."""
