@@ -44,7 +44,15 @@ struct BuildProgress {
 
 struct BuildOptions {
   std::vector<std::string> inputs;  // paths or "-"
-  std::string format = "auto";      // an input format (src/graph/input_formats.cpp) or "auto"
+  std::string format = "auto";      // an input format (src/ingest/input_formats.cpp) or "auto"
+  // A page list (`--pages`): the first field of every line is a page label, declared before the
+  // inputs in file order, so pages that no link mentions are kept (isolated) and page ids follow
+  // the list. An `id<TAB>label` file lists its ids. Empty: none.
+  std::string pages_file;
+  // A label file (`--labels`): `ID<TAB>LABEL` lines; the page labelled ID is stored as LABEL
+  // (URLs for the ids of a numeric graph). IDs that are no page are counted, not added (with
+  // pages_file naming the same file, every listed id is a page). Labels must stay distinct.
+  std::string labels_file;
   std::filesystem::path output;
   bool weighted = false;  // read a third column as the link weight
   // Page id order (locality orders: src/build/page_order.hpp). Labels, links and ranks are the
@@ -69,6 +77,8 @@ struct BuildReport {
   std::uint64_t self_links = 0;
   std::uint64_t lines = 0;
   std::uint64_t spilled_runs = 0;  // runs of links sorted on disk (0: built in memory)
+  std::uint64_t listed_pages = 0;  // lines of the page list
+  std::uint64_t relabeled_pages = 0, unused_labels = 0;  // of the label file
   double seconds = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "build/csr_builder.hpp"
 #include "build/external_csr.hpp"
@@ -136,6 +137,43 @@ class Collector : public RecordSink {
     queued_.clear();
     if (sources.size() >= next_check_) check_memory();
   }
+  void relabel(std::string_view from, std::string_view to, std::string_view where) override {
+    auto [it, inserted] =
+        relabels_.try_emplace(std::string(from), std::string(to), std::string(where));
+    if (!inserted) {
+      fail(ErrorKind::kInvalidInput, where, ": '", from, "' was already given a label at ",
+           it->second.where);
+    }
+  }
+  // Applies the relabel() requests to the pages read (after the last record). Returns how many
+  // pages got a new label; unused_labels() counts the requests naming no page.
+  std::uint64_t apply_relabels() {
+    if (relabels_.empty()) return 0;
+    flush();
+    LabelTable relabeled;
+    std::uint64_t used = 0;
+    for (PageId u = 0; u < labels.size(); ++u) {
+      const auto it = relabels_.find(std::string(labels.label(u)));
+      const std::string_view label = it == relabels_.end() ? labels.label(u) : it->second.to;
+      if (it != relabels_.end()) ++used;
+      const PageId id = relabeled.intern(label);
+      if (id != u) {
+        const auto other = relabels_.find(std::string(labels.label(id)));
+        fail(ErrorKind::kInvalidInput,
+             it != relabels_.end()      ? it->second.where
+             : other != relabels_.end() ? other->second.where
+                                        : "labels",
+             ": page '", labels.label(u), "' would be labelled '", label,
+             "', which is already the label of page '", labels.label(id),
+             "' (labels must stay distinct)");
+      }
+    }
+    unused_labels_ = relabels_.size() - used;
+    labels = std::move(relabeled);
+    relabels_.clear();
+    return used;
+  }
+  std::uint64_t unused_labels() const { return unused_labels_; }
   // Crawled pages: their data goes to the page sections, their followed links to the web.
   void page_record(const PageRecord& r) override {
     flush();
@@ -223,6 +261,11 @@ class Collector : public RecordSink {
   std::uint64_t next_check_ = kCheckEvery;
   std::uint64_t spilled_links_ = 0;
   std::vector<fs::path> runs_;
+  struct Relabel {
+    std::string to, where;
+  };
+  std::unordered_map<std::string, Relabel> relabels_;
+  std::uint64_t unused_labels_ = 0;
 };
 
 }  // namespace
@@ -357,6 +400,8 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   BuildProgress progress;
   report.lines = feed(c, progress);
   c.flush();
+  report.relabeled_pages = c.apply_relabels();
+  report.unused_labels = c.unused_labels();
   // Chunks parsed on other threads were freed into those threads' malloc arenas, which keep
   // the memory resident; hand it back before the sorting needs it.
   ::malloc_trim(0);

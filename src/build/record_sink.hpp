@@ -28,6 +28,11 @@ struct RecordSink {
   virtual void label_links(const std::string_view* labels, std::size_t n, const double* weights);
   // A hint that about n more links follow (an estimate), so that arrays can be sized once.
   virtual void expect_links(std::uint64_t /*n*/) {}
+  // The page labelled `from`, if there is one once every input is read, is to be labelled `to`
+  // (`build --labels`: URLs for the ids of a numeric graph). `where` (FILE:LINE) names the request
+  // in errors: a second label for one page, or a label that another page has.
+  virtual void relabel(std::string_view /*from*/, std::string_view /*to*/,
+                       std::string_view /*where*/) {}
   virtual void page_record(const PageRecord& r) {
     page(r.url);
     for (const PageLink& l : r.links) {

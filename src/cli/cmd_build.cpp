@@ -18,7 +18,7 @@ namespace {
 
 struct BuildArgs {
   std::vector<std::string> inputs;
-  std::string output, format = "auto", memory_budget;
+  std::string output, format = "auto", memory_budget, pages_file, labels_file;
   PageOrder order = PageOrder::kInput;
   bool weighted = false, force = false, quiet = false;
   ProgressMode progress = ProgressMode::kAuto;
@@ -102,6 +102,13 @@ void add_builder_command(CLI::App& app, bool import) {
                       std::string(import ? "" : " (else an edge list)") + ":" + list)
       ->check(CLI::IsMember(names))
       ->capture_default_str();
+  cmd->add_option("--pages", args->pages_file,
+                  "Page list: the first field of each line is a page, declared before the links "
+                  "(keeps the pages no link mentions; ids follow the list); an ID<TAB>LABEL "
+                  "file lists its ids");
+  cmd->add_option("--labels", args->labels_file,
+                  "Label file of ID<TAB>LABEL lines: the page labelled ID is stored as LABEL "
+                  "(URLs for a numeric graph's ids)");
   cmd->add_flag("--weighted", args->weighted,
                 "Read link weights (a third column of edge lists, mtx values, Pajek weights)");
   add_enum_option(
@@ -133,6 +140,8 @@ void add_builder_command(CLI::App& app, bool import) {
     o.output = args->output;
     o.format = args->format;  // "auto" resolves per input exactly as above
     o.weighted = args->weighted;
+    o.pages_file = args->pages_file;
+    o.labels_file = args->labels_file;
     o.order = args->order;
     o.force = args->force;
     if (!args->memory_budget.empty()) o.memory_budget = *parse_memory_size(args->memory_budget);
@@ -152,6 +161,19 @@ void add_builder_command(CLI::App& app, bool import) {
                    static_cast<unsigned long long>(r.links),
                    static_cast<unsigned long long>(r.input_links - r.links),
                    static_cast<unsigned long long>(r.self_links), r.seconds, runs.c_str());
+      if (!args->pages_file.empty()) {
+        std::fprintf(stderr, "pages: %llu listed in %s\n",
+                     static_cast<unsigned long long>(r.listed_pages), args->pages_file.c_str());
+      }
+      if (!args->labels_file.empty()) {
+        std::fprintf(stderr, "labels: %llu pages labelled from %s%s\n",
+                     static_cast<unsigned long long>(r.relabeled_pages), args->labels_file.c_str(),
+                     r.unused_labels ? cat(" (", r.unused_labels,
+                                           " of its ids are no page of the web: not used; "
+                                           "--pages FILE adds them)")
+                                           .c_str()
+                                     : "");
+      }
     }
   });
 }

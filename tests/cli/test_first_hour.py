@@ -65,6 +65,69 @@ class Results(WebrankTestCase):
         info = json.loads(self.wr("info", "fig3.db", "--json").out)
         self.assertFalse({r["name"]: r["converged"] for r in info["ranks"]}["pagerank"])
 
+    # 4 -------------------------------------------------------------------------------------
+    def test_a_page_list_keeps_the_isolated_pages(self):
+        self.write("links.tsv", "# ids 0..5; 4 and 5 are in no link\n0\t1\n1\t2\n2\t0\n3\t0\n")
+        self.write("pages.tsv", "# id\turl\n" + "".join("%d\tx\n" % i for i in range(6)))
+        res = self.wr("build", "links.tsv", "--pages", "pages.tsv", "-o", "p.db")
+        self.assertIn("pages: 6 listed in pages.tsv", res.err)
+        info = json.loads(self.wr("info", "p.db", "--json").out)
+        self.assertEqual((info["pages"], info["isolated_pages"]), (6, 2))
+        self.assertIn("isolated pages  2", self.wr("info", "p.db").out)
+        # The same web as an edge list declaring the pages itself (one field per line).
+        self.write("declared.tsv", "".join("%d\n" % i for i in range(6)) + "0\t1\n1\t2\n2\t0\n3\t0\n")
+        self.build("declared.tsv", "d.db")
+        rows_p, _ = self.rank("p.db", out="p.tsv")
+        rows_d, _ = self.rank("d.db", out="d.tsv")
+        self.assertEqual(rows_p, rows_d)
+        self.assertEqual([label for label, _ in rows_p], [str(i) for i in range(6)])
+
+
+class Labels(WebrankTestCase):
+    """Item 16: --labels ID<TAB>LABEL for numeric graphs."""
+
+    def test_labels_rename_pages_and_keep_ranks(self):
+        self.write("links.tsv", "0\t1\n1\t2\n2\t0\n3\t0\n")
+        self.write("urls.tsv", "# id\turl\n0\thttp://a.example/\n1\thttp://a.example/x y\n"
+                               "2\thttp://b.example/\n3\thttp://c.example/\n9\thttp://none/\n")
+        res = self.wr("build", "links.tsv", "--labels", "urls.tsv", "-o", "l.db")
+        self.assertIn("labels: 4 pages labelled from urls.tsv (1 of its ids are no page", res.err)
+        self.build("links.tsv", "n.db")
+        rows_l, _ = self.rank("l.db", out="l.tsv")
+        rows_n, _ = self.rank("n.db", out="n.tsv")
+        self.assertEqual([v for _, v in rows_l], [v for _, v in rows_n])
+        self.assertEqual([label for label, _ in rows_l],
+                         ["http://a.example/", "http://a.example/x y", "http://b.example/",
+                          "http://c.example/"])
+        top = json.loads(self.wr("top", "l.db", "-k", "1", "--json").out)
+        self.assertEqual(top[0]["label"], "http://a.example/")
+        # With --pages naming the same file, its unlinked ids are pages too.
+        self.wr("build", "links.tsv", "--pages", "urls.tsv", "--labels", "urls.tsv", "-o", "lp.db")
+        self.assertEqual(json.loads(self.wr("info", "lp.db", "--json").out)["isolated_pages"], 1)
+        # Import reads them too; --order url sorts by the new labels.
+        self.write("g.net", "*Vertices 3\n*Arcs\n1 2\n2 3\n")
+        self.write("g-urls.tsv", "1\thttp://z.example/\n2\thttp://a.example/\n3\thttp://m.example/\n")
+        self.wr("import", "g.net", "--labels", "g-urls.tsv", "--order", "url", "-o", "g.db")
+        res = self.wr("export", "g.db")
+        self.assertEqual(res.out, "http://a.example/\thttp://m.example/\n"
+                                  "http://z.example/\thttp://a.example/\n")
+
+    def test_bad_label_files_are_refused_with_file_and_line(self):
+        self.write("links.tsv", "0\t1\n1\t2\n")
+        cases = {
+            "dup.tsv": ("0\tx\n1\ty\n2\tx\n", "dup.tsv:3: page '2' would be labelled 'x', "
+                                                "which is already the label of page '0'"),
+            "twice.tsv": ("0\tx\n0\ty\n", "twice.tsv:2: '0' was already given a label at "
+                                            "twice.tsv:1"),
+            "one.tsv": ("0\tx\n1\n", "one.tsv:2: 1 fields, expected ID<TAB>LABEL"),
+            "clash.tsv": ("0\t1\n", "clash.tsv:1: page '1' would be labelled '1'"),
+        }
+        for name, (text, want) in cases.items():
+            self.write(name, text)
+            res = self.wr("build", "links.tsv", "--labels", name, "-o", "bad.db", expect=1)
+            self.assertIn(want, res.err, res.describe())
+            self.assertFalse(os.path.exists(self.path("bad.db")))
+
 
 class Messages(WebrankTestCase):
     """Items 6-12: what a message says, and the exit status."""
