@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace webrank {
 
@@ -25,7 +26,10 @@ struct GenerateOptions {
 };
 
 struct GenerateReport {
-  std::uint64_t pages = 0, links = 0;
+  std::uint64_t ids = 0;           // page ids the model draws from (kRmat: a power of two)
+  std::uint64_t pages = 0;         // of those, the ones that appear in a link: the web's pages
+  std::uint64_t links = 0;         // lines written (links drawn twice merge when built)
+  std::vector<std::string> notes;  // why less was produced than asked, one sentence each
 };
 
 GenerateReport generate_graph(const GenerateOptions& options);

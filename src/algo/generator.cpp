@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -78,11 +80,16 @@ GenerateReport generate_web(const GenerateOptions& o, EdgeWriter& out) {
   std::vector<std::uint64_t> targets;  // every link target so far, for copying
   targets.reserve(o.links);
   GenerateReport r;
-  r.pages = n;
-  for (std::uint64_t p = 0; p < n && r.links < o.links; ++p) {
-    if (unit(rng) < 0.2) continue;  // a dangling page (or one known only from links to it)
-    out.line(url(p), url(host_start[host_of[p]]));  // pages link to their host's root
+  r.ids = n;
+  std::vector<bool> linked(n);
+  auto link = [&](std::uint64_t from, std::uint64_t to) {
+    out.line(url(from), url(to));
+    linked[from] = linked[to] = true;
     ++r.links;
+  };
+  for (std::uint64_t p = 0; p < n && r.links < o.links; ++p) {
+    if (unit(rng) < 0.2) continue;    // a dangling page (or one known only from links to it)
+    link(p, host_start[host_of[p]]);  // pages link to their host's root
     const std::uint64_t k = 1 + degree(rng);
     const std::uint64_t h = host_of[p];
     const std::uint64_t hs = host_start[h], he = host_start[h + 1];
@@ -97,9 +104,20 @@ GenerateReport generate_web(const GenerateOptions& o, EdgeWriter& out) {
         t = rng() % n;  // anywhere
       }
       targets.push_back(t);
-      out.line(url(p), url(t));
-      ++r.links;
+      link(p, t);
     }
+  }
+  r.pages = static_cast<std::uint64_t>(std::count(linked.begin(), linked.end(), true));
+  if (r.links < o.links) {
+    const double mean_links = std::round(mean * 10) / 10;
+    r.notes.push_back(cat("the web model gives each page its out-links in one pass (", mean_links,
+                          " on average, 20% of pages none) and ran out of pages after ", r.links,
+                          " of the ", o.links, " links asked: raise --pages"));
+  }
+  if (r.pages < n) {
+    r.notes.push_back(cat(n - r.pages, " of the ", n,
+                          " pages drew no link and are not in the file (only pages that appear "
+                          "in a link are pages of the web it builds)"));
   }
   return r;
 }
@@ -111,7 +129,8 @@ GenerateReport generate_rmat(const GenerateOptions& o, EdgeWriter& out) {
   std::uniform_real_distribution<double> unit(0, 1);
   constexpr double a = 0.57, b = 0.19, c = 0.19;
   GenerateReport r;
-  r.pages = std::uint64_t{1} << scale;
+  r.ids = std::uint64_t{1} << scale;
+  std::vector<bool> linked(r.ids);
   for (std::uint64_t e = 0; e < o.links; ++e) {
     std::uint64_t s = 0, t = 0;
     for (int bit = 0; bit < scale; ++bit) {
@@ -120,12 +139,32 @@ GenerateReport generate_rmat(const GenerateOptions& o, EdgeWriter& out) {
       t = t << 1 | ((x >= a && x < a + b) || x >= a + b + c);
     }
     out.line(std::to_string(s), std::to_string(t));
+    linked[s] = linked[t] = true;
   }
   r.links = o.links;
+  r.pages = static_cast<std::uint64_t>(std::count(linked.begin(), linked.end(), true));
+  if (r.ids != o.pages) {
+    r.notes.push_back(cat("rmat draws ids below a power of two: --pages ", o.pages,
+                          " was rounded up to ", r.ids, " ids (2^", scale, ")"));
+  }
+  if (r.pages < r.ids) {
+    r.notes.push_back(cat(r.ids - r.pages, " of the ", r.ids,
+                          " ids drew no link and are not in the file (R-MAT's skew leaves many "
+                          "ids unused; only ids that appear in a link are pages)"));
+  }
   return r;
 }
 
 }  // namespace
+
+// Links drawn twice merge when built: a web of n pages has at most n² distinct links.
+void note_duplicates(GenerateReport& r) {
+  const double most = static_cast<double>(r.pages) * static_cast<double>(r.pages);
+  if (static_cast<double>(r.links) > most) {
+    r.notes.push_back(cat("a web of ", r.pages, " pages has at most ", most,
+                          " distinct links: links drawn twice merge when it is built"));
+  }
+}
 
 GenerateReport generate_graph(const GenerateOptions& o) {
   if (o.pages == 0) fail_option("pages", "must be positive");
@@ -134,6 +173,7 @@ GenerateReport generate_graph(const GenerateOptions& o) {
   EdgeWriter out(o.output);
   GenerateReport r = o.model == GraphModel::kRmat ? generate_rmat(o, out) : generate_web(o, out);
   out.finish();
+  note_duplicates(r);
   return r;
 }
 

@@ -21,13 +21,17 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 1e18)));
   cmd->add_option("-o,--output", o->output, "Edge-list file to write (- for stdout)")->required();
-  cmd->callback([o] {
+  auto quiet = std::make_shared<bool>(false);
+  cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors");
+  cmd->callback([o, quiet] {
     GenerateReport r = generate_graph(*o);
-    if (o->output != "-") {
-      std::fprintf(stderr, "wrote %s: %llu links over up to %llu pages\n", o->output.c_str(),
-                   static_cast<unsigned long long>(r.links),
-                   static_cast<unsigned long long>(r.pages));
-    }
+    if (*quiet) return;
+    // On stderr even when the edge list goes to standard output.
+    std::fprintf(stderr, "wrote %s: %llu links among %llu pages\n",
+                 o->output == "-" ? "<stdout>" : o->output.c_str(),
+                 static_cast<unsigned long long>(r.links),
+                 static_cast<unsigned long long>(r.pages));
+    for (const std::string& note : r.notes) std::fprintf(stderr, "  %s\n", note.c_str());
   });
 }
 

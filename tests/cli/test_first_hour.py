@@ -82,6 +82,23 @@ class Results(WebrankTestCase):
         self.assertEqual(rows_p, rows_d)
         self.assertEqual([label for label, _ in rows_p], [str(i) for i in range(6)])
 
+    # 5 -------------------------------------------------------------------------------------
+    def test_generate_says_what_it_produced_and_why_less(self):
+        res = self.wr("generate", "--pages", "10", "--links", "1000", "-o", "w.tsv")
+        with open(self.path("w.tsv")) as f:
+            lines = f.read().count("\n")
+        self.assertIn("wrote w.tsv: %d links among" % lines, res.err)
+        self.assertIn("ran out of pages after %d of the 1000 links asked: raise --pages" % lines,
+                      res.err)
+        self.assertIn("at most 100 distinct links", res.err)
+        res = self.wr("generate", "--model", "rmat", "--pages", "10", "--links", "50", "-o", "-")
+        self.assertEqual(res.out.count("\n"), 50)
+        self.assertIn("--pages 10 was rounded up to 16 ids", res.err)
+        pages = {x for line in res.out.splitlines() for x in line.split("\t")}
+        self.assertIn("wrote <stdout>: 50 links among %d pages" % len(pages), res.err)
+        res = self.wr("generate", "--pages", "1000", "--links", "5000", "-q", "-o", "q.tsv")
+        self.assertEqual(res.err, "")
+
 
 class Labels(WebrankTestCase):
     """Item 16: --labels ID<TAB>LABEL for numeric graphs."""
