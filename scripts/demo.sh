@@ -34,9 +34,11 @@ if [ ! -f "$pg/$docs/index.html" ]; then
   exit 0
 fi
 
-# Serve the extracted package on a free loopback port; the server is stopped by its PID.
+# Serve the documentation's own folder on a free loopback port, so that pages are labelled by
+# their paths in the site (http://127.0.0.1:PORT/index.html), which `top` shows under the site's
+# name; the server is stopped by its PID.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$pg" "$port" > /dev/null 2>&1 &
+python3 -m http.server --bind 127.0.0.1 --directory "$pg/$docs" "$port" > /dev/null 2>&1 &
 server=$!
 trap 'kill "$server" 2> /dev/null || true' EXIT
 for _ in $(seq 100); do
@@ -44,7 +46,7 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
-base="http://127.0.0.1:$port/$docs/"
+base="http://127.0.0.1:$port/"
 "$W" crawl "${base}index.html" -o "$out/pg.db" --scope "$base" --force \
   --delay 0 --per-host 4 --connections 4
 kill "$server" 2> /dev/null || true

@@ -36,6 +36,11 @@ void to_json(nlohmann::json& j, const SolveProgress& p);
 void to_json(nlohmann::json& j, const RankResult& r);
 // {"label", "rank", "percentile", "bar", "toolbar", "title" (crawled webs)}.
 void to_json(nlohmann::json& j, const RankedPage& p);
+// One page (`webrank page --json`): {"id", "label", "title", "final_url", "status" (crawled
+// webs), "out_links", "in_links", "nofollow_links", "self_link", "pages", "ranks": [{"name",
+// "rank", "percentile", "position", "bar", "toolbar", "converged"} or {"name", "error"}]}.
+void to_json(nlohmann::json& j, const PageVectorPlace& p);
+void to_json(nlohmann::json& j, const PageReport& r);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
 

@@ -92,5 +92,6 @@ void add_top_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_crawl_command(CLI::App& app);
+void add_page_command(CLI::App& app);
 
 }  // namespace webrank::cli

@@ -86,6 +86,7 @@ int main(int argc, char** argv) {
   add_generate_command(app);
   add_export_command(app);
   add_crawl_command(app);
+  add_page_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

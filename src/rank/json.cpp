@@ -62,6 +62,30 @@ void to_json(nlohmann::json& j, const RankedPage& p) {
   if (p.title) j["title"] = *p.title;
 }
 
+void to_json(nlohmann::json& j, const PageVectorPlace& p) {
+  if (!p.error.empty()) {
+    j = {{"name", p.name}, {"error", p.error}};
+    return;
+  }
+  j = {{"name", p.name},          {"rank", p.rank}, {"percentile", p.percentile},
+       {"position", p.position},  {"bar", p.bar},   {"toolbar", p.toolbar},
+       {"converged", p.converged}};
+}
+
+void to_json(nlohmann::json& j, const PageReport& r) {
+  j = {{"id", r.page},
+       {"label", r.label},
+       {"pages", r.pages},
+       {"out_links", r.out_links},
+       {"in_links", r.in_links},
+       {"nofollow_links", r.nofollow_links},
+       {"self_link", r.self_link},
+       {"ranks", r.ranks}};
+  if (r.title) j["title"] = *r.title;
+  if (r.final_url) j["final_url"] = *r.final_url;
+  if (r.status) j["status"] = *r.status;
+}
+
 void to_json(nlohmann::json& j, const RankCheck& c) {
   const auto number = [](double x) {
     return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();

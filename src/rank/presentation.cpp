@@ -1,7 +1,11 @@
+// The presentation scales and page views (webrank/presentation.hpp, docs/ranking.md).
 #include "webrank/presentation.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+
+#include "webrank/rank_store.hpp"
 
 namespace webrank {
 
@@ -15,20 +19,35 @@ RankScale make_rank_scale(std::span<const double> ranks) {
     }
   }
   if (!std::isfinite(s.min_rank)) s.min_rank = 0;
+  s.floor = std::min(s.min_rank,
+                     s.max_rank / static_cast<double>(std::max<std::size_t>(ranks.size(), 1)));
   return s;
 }
 
 double RankScale::bar_percent(double rank) const {
   if (!(rank > 0) || max_rank <= 0) return 0;
-  if (max_rank == min_rank) return 100;
-  return std::clamp(100 * std::log(rank / min_rank) / std::log(max_rank / min_rank), 0.0, 100.0);
+  if (max_rank == floor) return 100;
+  return std::clamp(100 * std::log(rank / floor) / std::log(max_rank / floor), 0.0, 100.0);
 }
 
 int RankScale::toolbar(double rank) const {
   if (!(rank > 0) || max_rank <= 0) return 0;
-  if (max_rank == min_rank) return 10;
-  const double x = 11 * std::log(rank / min_rank) / std::log(max_rank / min_rank);
+  if (max_rank == floor) return 10;
+  const double x = 11 * std::log(rank / floor) / std::log(max_rank / floor);
   return std::clamp(static_cast<int>(std::floor(x)), 0, 10);
+}
+
+int percentile_decimals(std::uint64_t pages) {
+  // 100/N must show in the last decimal: 10^-d <= 100/N, d = ceil(log10(N)) - 2.
+  int digits = 0;
+  for (std::uint64_t p = pages > 0 ? pages - 1 : 0; p > 0; p /= 10) ++digits;
+  return std::max(2, digits - 2);
+}
+
+std::string format_percentile(double percentile, std::uint64_t pages) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f", percentile_decimals(pages), percentile);
+  return text;
 }
 
 std::vector<TopEntry> top_pages(std::span<const double> ranks, std::size_t k) {
@@ -52,6 +71,16 @@ std::vector<TopEntry> top_pages(std::span<const double> ranks, std::size_t k) {
   return top;
 }
 
+PagePlace place_of(std::span<const double> ranks, PageId page) {
+  const double r = ranks[page];
+  std::uint64_t higher = 0, at_or_below = 0;
+  for (double x : ranks) {
+    higher += x > r;
+    at_or_below += x <= r;
+  }
+  return {higher + 1, 100.0 * static_cast<double>(at_or_below) / static_cast<double>(ranks.size())};
+}
+
 std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const double> ranks,
                                          std::size_t k) {
   const RankScale scale = make_rank_scale(ranks);
@@ -68,6 +97,81 @@ std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const dou
     pages.push_back(std::move(p));
   }
   return pages;
+}
+
+PageReport describe_page(const Database& db, PageId page) {
+  const GraphView& g = db.graph();
+  PageReport r;
+  r.page = page;
+  r.label = db.label(page);
+  if (const auto t = db.title(page)) r.title = std::string(*t);
+  if (const auto f = db.final_url(page)) r.final_url = std::string(*f);
+  r.status = db.status(page);
+  r.pages = db.num_pages();
+  r.out_links = g.out.degree(page);
+  r.in_links = g.in.degree(page);
+  r.nofollow_links = db.nofollow_links(page).size();
+  const auto out = g.out.neighbors(page);
+  r.self_link = std::binary_search(out.begin(), out.end(), page);
+  for (const std::string& name : db.rank_names()) {
+    PageVectorPlace v;
+    v.name = name;
+    try {
+      const StoredRanks s = load_ranks(db, name);
+      const RankScale scale = make_rank_scale(s.values);
+      const PagePlace place = place_of(s.values, page);
+      v.rank = s.values[page];
+      v.percentile = place.percentile;
+      v.position = place.position;
+      v.bar = scale.bar_percent(v.rank);
+      v.toolbar = scale.toolbar(v.rank);
+      v.converged = s.converged;
+    } catch (const std::exception& e) {
+      v.error = e.what();
+    }
+    r.ranks.push_back(std::move(v));
+  }
+  return r;
+}
+
+std::string common_origin(std::span<const std::string> labels) {
+  std::string origin;
+  for (const std::string& label : labels) {
+    const std::size_t scheme = label.find("://");
+    if (scheme == std::string::npos || scheme == 0) return "";
+    const std::size_t path = label.find('/', scheme + 3);
+    const std::string o = label.substr(0, path);
+    if (o.size() == scheme + 3) return "";  // no host
+    if (origin.empty()) {
+      origin = o;
+    } else if (o != origin) {
+      return "";
+    }
+  }
+  return origin;
+}
+
+std::size_t display_columns(std::string_view text) {
+  std::size_t columns = 0;
+  for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
+  return columns;
+}
+
+std::string elide_middle(std::string_view text, std::size_t columns) {
+  if (display_columns(text) <= columns) return std::string(text);
+  if (columns <= 3) return std::string(columns, '.');
+  // Byte offset where the first `n` code points end.
+  auto prefix_bytes = [&](std::size_t n) {
+    std::size_t seen = 0, i = 0;
+    for (; i < text.size(); ++i) {
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && seen++ == n) break;
+    }
+    return i;
+  };
+  const std::size_t keep = columns - 3, head = (keep + 1) / 2, tail = keep - head;
+  const std::size_t total = display_columns(text);
+  return std::string(text.substr(0, prefix_bytes(head))) + "..." +
+         std::string(text.substr(prefix_bytes(total - tail)));
 }
 
 }  // namespace webrank

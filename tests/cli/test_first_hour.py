@@ -100,6 +100,92 @@ class Results(WebrankTestCase):
         self.assertEqual(res.err, "")
 
 
+class Presentation(WebrankTestCase):
+    """Items 14, 15 and 21: what `top` and `page` show."""
+
+    def test_top_reads_sensibly_on_the_papers_web(self):
+        self.write("fig3.tsv", FIG3)
+        self.build("fig3.tsv", "fig3.db")
+        self.rank("fig3.db")
+        top = {p["label"]: p for p in json.loads(self.wr("top", "fig3.db", "--json").out)}
+        # B has a little over half the top rank: not an empty bar, not toolbar 0.
+        self.assertGreater(top["B"]["bar"], 40)
+        self.assertEqual(top["B"]["toolbar"], 4)
+        self.assertEqual(top["C"]["bar"], 100)
+        text = self.wr("top", "fig3.db").out.splitlines()
+        self.assertRegex(text[3], r"^\s+3\s+0\.2148\s+33\.33\s+#{7}\.{9}\s+44%\s+4/10\s+B$")
+
+    def test_percentiles_show_enough_digits(self):
+        n = 12000
+        self.write("web.tsv", "".join("p%d\tp%d\n" % (i, (i * i) % 97) for i in range(n)))
+        self.build("web.tsv", "web.db")
+        self.rank("web.db")
+        rows = self.wr("top", "web.db", "-k", "4").out.splitlines()[1:]
+        shown = [row.split()[2] for row in rows]
+        self.assertEqual(len(set(shown)), 4, rows)
+        self.assertEqual(shown[0], "100.000")
+
+    def test_top_fits_100_columns_and_shows_one_sites_paths(self):
+        long_path = "/" + "/".join("section-%d" % i for i in range(20)) + "/page.html"
+        site = "http://www.example.org"
+        self.write("site.tsv", "%s/\t%s%s\n%s%s\t%s/\n%s/a\t%s/\n" % (
+            site, site, long_path, site, long_path, site, site, site))
+        self.build("site.tsv", "site.db")
+        self.rank("site.db")
+        out = self.wr("top", "site.db").out.splitlines()
+        self.assertEqual(out[0], "pages of http://www.example.org")
+        self.assertTrue(all(len(line) <= 100 for line in out), out)
+        self.assertIn(" /\n", self.wr("top", "site.db", "-k", "1").out)
+        self.assertTrue(any("..." in line for line in out), out)
+        wide = self.wr("top", "site.db", "--wide").out
+        self.assertIn(long_path, wide)
+        # Titles of crawled pages are cut to fit, never breaking the 100 columns.
+        os.mkdir(self.path("docs"))
+        for i in range(3):
+            self.write("docs/p%d.html" % i, "<title>%s</title><a href='p%d.html'>x</a>" % (
+                "A title of many words " * 8 + str(i), (i + 1) % 3))
+        self.wr("import", "docs", "-o", "docs.db", "-q")
+        self.rank("docs.db", out="d.tsv")
+        out = self.wr("top", "docs.db").out.splitlines()
+        self.assertTrue(all(len(line) <= 100 for line in out), out)
+        self.assertTrue(all('"A title' in line for line in out[1:]), out)
+
+    def test_page_shows_one_page_in_every_vector(self):
+        self.write("fig3.tsv", FIG3)
+        self.build("fig3.tsv", "fig3.db")
+        _, pr = self.rank("fig3.db")
+        _, pers = self.rank("fig3.db", "--personalize", "A", "--name", "from-a", out="a.tsv")
+        page = json.loads(self.wr("page", "fig3.db", "B", "--json").out)
+        self.assertEqual((page["label"], page["out_links"], page["in_links"]), ("B", 1, 1))
+        ranks = {r["name"]: r for r in page["ranks"]}
+        self.assertEqual(set(ranks), {"pagerank", "from-a"})
+        self.assertEqual(ranks["pagerank"]["rank"], pr["B"])
+        self.assertEqual(ranks["from-a"]["rank"], pers["B"])
+        self.assertEqual(ranks["pagerank"]["position"], 3)
+        self.assertAlmostEqual(ranks["pagerank"]["percentile"], 100 / 3, places=12)
+        text = self.wr("page", "fig3.db", "B").out
+        self.assertIn("links       1 out, 1 in", text)
+        self.assertRegex(text, r"from-a\s+0\.\d+\s+\d+\.\d\d\s+\d of 3")
+        res = self.wr("page", "fig3.db", "D", expect=1)
+        self.assertIn("no page labelled 'D'", res.err)
+
+    def test_page_of_a_crawled_site(self):
+        os.mkdir(self.path("site"))
+        self.write("site/index.html", "<title>Home</title><a href='a.html'>a</a>"
+                                      "<a href='gone.html'>gone</a>")
+        self.write("site/a.html", "<title>A page</title><a href='index.html'>home</a>")
+        root = "file://" + self.path("site") + "/"
+        self.wr("crawl", root + "index.html", "-o", "site.db", "-q")
+        self.rank("site.db")
+        page = json.loads(self.wr("page", "site.db", root + "index.html", "--json").out)
+        self.assertEqual((page["title"], page["status"], page["out_links"], page["in_links"]),
+                         ("Home", 200, 2, 1))
+        text = self.wr("page", "site.db", root + "gone.html").out
+        self.assertIn("status      0 (not fetched)", text)
+        res = self.wr("page", "site.db", root + "index.html/", expect=1)
+        self.assertIn("did you mean '%sindex.html'?" % root, res.err)
+
+
 class Labels(WebrankTestCase):
     """Item 16: --labels ID<TAB>LABEL for numeric graphs."""
 
