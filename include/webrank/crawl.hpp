@@ -85,6 +85,12 @@ struct CrawlOptions {
   std::function<void(const BuildProgress&)> on_build_progress;
 };
 
+// A seed (or a redirect hop of one) that gave no page, and why.
+struct SeedFailure {
+  std::string url;
+  std::string reason;  // "HTTP 404", "Couldn't connect to server (after 2 retries)", ...
+};
+
 struct CrawlReport {
   std::uint64_t pages = 0;        // journaled in total
   std::uint64_t fetched_now = 0;  // journaled by this run
@@ -93,6 +99,10 @@ struct CrawlReport {
   std::uint64_t retries = 0;      // retry attempts made
   std::uint64_t robots_blocked = 0, trapped = 0, too_deep = 0, out_of_scope = 0;
   std::uint64_t bytes = 0;
+  // Pages that came back (2xx, or read from disk), this run and resumed: a crawl with none
+  // fetched no page at all, whatever else it learned.
+  std::uint64_t ok_pages = 0;
+  std::vector<SeedFailure> seed_failures;
   bool interrupted = false, page_limit = false;
   double crawl_seconds = 0;
   BuildReport build;

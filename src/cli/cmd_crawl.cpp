@@ -128,6 +128,20 @@ void add_crawl_command(CLI::App& app) {
                    r.page_limit ? "; stopped at --max-pages" : "", args->output.c_str(),
                    r.build.pages, static_cast<unsigned long long>(r.build.links), r.build.seconds);
     }
+    // Why each seed gave no page, even with -q when nothing was fetched at all.
+    if (!args->quiet || r.ok_pages == 0) {
+      for (const SeedFailure& f : r.seed_failures) {
+        std::fprintf(stderr, "webrank: warning: seed %s: %s\n", f.url.c_str(), f.reason.c_str());
+      }
+    }
+    if (r.ok_pages == 0) {
+      std::fprintf(stderr,
+                   "webrank: error: the crawl fetched no page%s; %s holds what was learned (%u "
+                   "pages known, none fetched)\n",
+                   r.seed_failures.empty() ? "" : " (the seeds' failures are above)",
+                   args->output.c_str(), r.build.pages);
+      exit_status() = kExitError;
+    }
   });
 }
 

@@ -127,6 +127,8 @@ class Crawler {
   bool robots_ready(const std::string& host);
   void journal_error(const FrontierItem& item, const std::string& error, bool fetched = true);
   void report(bool force);
+  // Records why a seed (depth 0: the seed or one of its redirect hops) gave no page.
+  void seed_failed(const FrontierItem& item, const std::string& reason);
 
   const CrawlOptions& o_;
   const std::function<void(const CrawlProgress&)>& on_progress_;
@@ -189,7 +191,13 @@ void Crawler::follow_links(const PageRecord& r, int depth, int redirects) {
   const bool redirect = r.status >= 300 && r.status < 400;
   for (const PageLink& l : r.links) {
     if (redirect) {
-      if (redirects + 1 <= o_.max_redirects) defer_or_offer(l.target, depth, redirects + 1);
+      if (redirects + 1 <= o_.max_redirects) {
+        defer_or_offer(l.target, depth, redirects + 1);
+      } else if (depth == 0 && !reading_back_) {
+        rep_.seed_failures.push_back(
+            {l.target, cat("not fetched: a redirect hop past --max-redirects (", o_.max_redirects,
+                           ") from ", r.url)});
+      }
     } else {
       defer_or_offer(l.target, depth + 1, 0);
     }
@@ -223,11 +231,13 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         if (rec.type() == "response") {
           const web::HttpResponse h = web::parse_http_response(rec.block, f.string());
           rep_.bytes += h.body.size();
+          if (h.status >= 200 && h.status < 300) ++rep_.ok_pages;
           follow_links(web::make_page_record(url, h.status, h.header("Content-Type"),
                                              h.header("Location"), h.body),
                        depth, redirects);
         } else if (rec.type() == "resource") {
           rep_.bytes += rec.block.size();
+          ++rep_.ok_pages;
           follow_links(web::make_page_record(url, 200, rec.field("Content-Type"), "", rec.block),
                        depth, redirects);
         }
@@ -319,7 +329,16 @@ void Crawler::on_robots(const FetchResult& r) {
   robots_state_[host] = RobotsState::kKnown;
 }
 
+void Crawler::seed_failed(const FrontierItem& item, const std::string& reason) {
+  if (item.depth != 0) return;
+  const std::string retried = item.attempts > 0 ? cat(" (after ", item.attempts, " retr",
+                                                      item.attempts == 1 ? "y" : "ies", ")")
+                                                : "";
+  rep_.seed_failures.push_back({item.url, reason + retried});
+}
+
 void Crawler::journal_error(const FrontierItem& item, const std::string& error, bool fetched) {
+  seed_failed(item, error);
   // A page that was not fetched: journaled so that --resume does not try it again and so that
   // it is a page of the web even when nothing links to it (a seed).
   journal_->write("metadata", item.url, "text/plain", "webrank-fetch-error: " + error + "\n",
@@ -361,6 +380,7 @@ void Crawler::fetch_file(const FrontierItem& item) {
   if (truncated) fields.emplace_back("WARC-Truncated", "length");
   journal_->write("resource", item.url, type, body, fields);
   ++rep_.fetched_now;
+  ++rep_.ok_pages;
   rep_.bytes += body.size();
   follow_links(web::make_page_record(item.url, 200, type, "", body), item.depth, 0);
 }
@@ -394,6 +414,8 @@ void Crawler::on_result(FetchResult r) {
                   r.header_block + "\r\n" + r.body, fields);
   ++rep_.fetched_now;
   if (r.status >= 500) ++rep_.errors;
+  if (r.status >= 200 && r.status < 300) ++rep_.ok_pages;
+  if (r.status >= 400 || r.status < 200) seed_failed(item, cat("HTTP ", r.status));
   rep_.bytes += r.body.size();
   follow_links(web::make_page_record(item.url, r.status, r.content_type, r.location, r.body),
                item.depth, item.redirects);
@@ -419,7 +441,12 @@ CrawlReport Crawler::run() {
     const std::optional<std::string> u = web::normalize_url(s);
     if (!u)
       fail(ErrorKind::kInvalidArgument, "crawl: seed '", s, "' is not an http, https or file URL");
-    offer(*u, 0, 0);
+    const AddResult added = frontier_.add(*u, 0, 0);
+    if (added != AddResult::kQueued && added != AddResult::kSeen) {
+      rep_.seed_failures.push_back({*u, cat("not fetched: ", to_string(added))});
+    }
+    if (added == AddResult::kTrap) ++rep_.trapped;
+    if (added == AddResult::kOutOfScope) ++rep_.out_of_scope;
   }
   auto pages = [&] { return rep_.resumed + rep_.fetched_now; };
   auto host_ok = [&](const std::string& h) { return robots_ready(h); };

@@ -19,10 +19,14 @@ void to_json(nlohmann::json& j, const CrawlReport& r) {
        {"too_deep", r.too_deep},
        {"out_of_scope", r.out_of_scope},
        {"bytes", r.bytes},
+       {"ok_pages", r.ok_pages},
        {"interrupted", r.interrupted},
        {"page_limit", r.page_limit},
        {"crawl_seconds", r.crawl_seconds},
        {"build", r.build}};
+  j["seed_failures"] = nlohmann::json::array();
+  for (const SeedFailure& f : r.seed_failures)
+    j["seed_failures"].push_back({{"url", f.url}, {"reason", f.reason}});
 }
 
 }  // namespace webrank

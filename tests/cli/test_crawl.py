@@ -120,8 +120,11 @@ class TrapSite(wrcli.WebrankTestCase):
             self.wr("crawl", srv.url + "/index.html", "-o", "r.db", "-q", "--delay", "0",
                     "--per-host", "1")
             by_robots = time.time() - t0
-            self.wr("crawl", srv.url + "/redirect/3", "-o", "x.db", "-q", "--delay", "0",
-                    "--max-redirects", "1")
+            # Only redirects, no page: the crawl exits 1, saying why, and builds what it learned.
+            res = self.wr("crawl", srv.url + "/redirect/3", "-o", "x.db", "-q", "--delay", "0",
+                          "--max-redirects", "1", expect=1)
+            self.assertIn("seed %s/redirect/1: not fetched: a redirect hop past --max-redirects "
+                          "(1) from %s/redirect/2" % (srv.url, srv.url), res.err)
             u = srv.url
         # 6 pages, one connection: 5 waits of 0.3 s at least
         self.assertGreaterEqual(by_delay, 1.5)
@@ -166,9 +169,11 @@ class TrapSite(wrcli.WebrankTestCase):
         res = self.wr("crawl", "file:///nonexistent-dir/x.html", "-o", "n3.db", "--scope",
                       "file:///elsewhere/", expect=2)
         self.assertIn("nothing was fetched", res.err)
-        # a seed on a host that is down (nothing listens on port 1) is a page, not fetched
-        self.wr("crawl", "http://127.0.0.1:1/index.html", "-o", "down.db", "--retries", "0",
-                "-q")
+        # a seed on a host that is down (nothing listens on port 1) is a page, not fetched; the
+        # crawl fetched nothing, says why and exits 1 (issue 20), and still builds the database
+        res = self.wr("crawl", "http://127.0.0.1:1/index.html", "-o", "down.db", "--retries",
+                      "0", "-q", expect=1)
+        self.assertIn("seed http://127.0.0.1:1/index.html: robots.txt unreachable", res.err)
         self.assertEqual(pages_of(self, "down.db")["http://127.0.0.1:1/index.html"][1], "0")
 
 

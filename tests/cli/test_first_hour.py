@@ -48,6 +48,32 @@ class Results(WebrankTestCase):
         res = self.wr("export", "w.db", "--ids")
         self.assertIn("1\t2\t0.1\n", res.out)
 
+    # 2 -------------------------------------------------------------------------------------
+    def test_a_crawl_that_fetched_nothing_says_why_and_exits_1(self):
+        import socket
+        import testsite
+        with socket.socket() as s:  # a port nothing listens on
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        seed = "http://127.0.0.1:%d/" % port
+        res = self.wr("crawl", seed, "-o", "down.db", "--ignore-robots", "--retries", "1",
+                      "--backoff", "0", expect=1)
+        self.assertRegex(res.err, r"warning: seed %s: .*(connect|refused).* \(after 1 retry\)"
+                         % re.escape(seed))
+        self.assertIn("error: the crawl fetched no page", res.err)
+        self.assertTrue(os.path.isfile(self.path("down.db/manifest.json")))
+        os.mkdir(self.path("site"))
+        self.write("site/index.html", "<a href='a.html'>a</a>")
+        with testsite.SiteServer(self.path("site"), self.dir, max_requests=20,
+                                 max_seconds=30) as srv:
+            res = self.wr("crawl", srv.url + "/status/404", "-o", "nf.db", "--delay", "0",
+                          "--max-depth", "0", "-q", expect=1)
+            self.assertIn("seed %s/status/404: HTTP 404" % srv.url, res.err)
+            res = self.wr("crawl", srv.url + "/status/404", srv.url + "/index.html", "-o",
+                          "ok.db", "--delay", "0", "--max-depth", "0")
+            self.assertIn("seed %s/status/404: HTTP 404" % srv.url, res.err)
+            self.assertNotIn("webrank: error", res.err)
+
     # 3 -------------------------------------------------------------------------------------
     def test_an_unconverged_run_does_not_replace_a_converged_vector(self):
         self.write("fig3.tsv", FIG3)
