@@ -9,6 +9,7 @@ pkgs=(
   clang-format zstd gzip
   python3 python3-networkx python3-igraph python3-scipy python3-numpy
   libcurl4-openssl-dev libgumbo-dev wget
+  libexpat1-dev
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -79,6 +79,7 @@ struct BuildReport {
   std::uint64_t spilled_runs = 0;  // runs of links sorted on disk (0: built in memory)
   std::uint64_t listed_pages = 0;  // lines of the page list
   std::uint64_t relabeled_pages = 0, unused_labels = 0;  // of the label file
+  std::vector<std::string> notes;  // how the readers read their inputs, when that matters
   double seconds = 0;
 };
 

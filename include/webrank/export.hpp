@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "webrank/database.hpp"
 
@@ -23,16 +24,28 @@ enum class ExportTable {
   kPages,
 };
 
+// How kLinks is written: an edge list, or a graph file for Gephi, Cytoscape, NetworkX and igraph
+// (a directed graph: every page a node in id order with its label, the title of crawled pages,
+// the stored rank vectors as node attributes; every link an edge, with its weight when the
+// database is weighted). docs/format.md has the details.
+enum class ExportFormat { kEdges, kGml, kGraphml };
+
 struct ExportOptions {
   ExportTable table = ExportTable::kLinks;
+  ExportFormat format = ExportFormat::kEdges;
+  // kGml, kGraphml: the stored rank vectors written as node attributes (an empty list: every
+  // vector stored now). Each is loaded and checked first.
+  std::vector<std::string> ranks;
+  bool all_ranks = true;  // false: only `ranks` (possibly none)
   // A file, written through a temporary renamed into place; "-" (or "") is standard output.
   std::string output = "-";
   // kLinks, kLinkIds: write the weight column even when the database is unweighted (1 per link).
   bool weights = false;
 };
 
-// Writes the table. Throws Error (kIo naming the output) when a write fails; a file output is
-// then left as it was.
+// Writes the table. Throws Error (kIo naming the output) when a write fails, (kNotFound) for a
+// rank vector that is not stored, (kInvalidArgument) for a graph format of a table other than
+// kLinks; a file output is then left as it was.
 void export_database(const Database& db, const ExportOptions& options);
 
 }  // namespace webrank

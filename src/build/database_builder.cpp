@@ -174,6 +174,8 @@ class Collector : public RecordSink {
     return used;
   }
   std::uint64_t unused_labels() const { return unused_labels_; }
+  void note(std::string_view sentence) override { notes.emplace_back(sentence); }
+  std::vector<std::string> notes;
   // Crawled pages: their data goes to the page sections, their followed links to the web.
   void page_record(const PageRecord& r) override {
     flush();
@@ -401,6 +403,7 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
   report.lines = feed(c, progress);
   c.flush();
   report.relabeled_pages = c.apply_relabels();
+  report.notes = c.notes;
   report.unused_labels = c.unused_labels();
   // Chunks parsed on other threads were freed into those threads' malloc arenas, which keep
   // the memory resident; hand it back before the sorting needs it.

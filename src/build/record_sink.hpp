@@ -33,6 +33,9 @@ struct RecordSink {
   // in errors: a second label for one page, or a label that another page has.
   virtual void relabel(std::string_view /*from*/, std::string_view /*to*/,
                        std::string_view /*where*/) {}
+  // How the reader read its input, when a user should know (an undirected graph read as links
+  // both ways): one sentence, passed on to BuildReport::notes.
+  virtual void note(std::string_view /*sentence*/) {}
   virtual void page_record(const PageRecord& r) {
     page(r.url);
     for (const PageLink& l : r.links) {

@@ -161,6 +161,7 @@ void add_builder_command(CLI::App& app, bool import) {
                    static_cast<unsigned long long>(r.links),
                    static_cast<unsigned long long>(r.input_links - r.links),
                    static_cast<unsigned long long>(r.self_links), r.seconds, runs.c_str());
+      for (const std::string& note : r.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
       if (!args->pages_file.empty()) {
         std::fprintf(stderr, "pages: %llu listed in %s\n",
                      static_cast<unsigned long long>(r.listed_pages), args->pages_file.c_str());

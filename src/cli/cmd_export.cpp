@@ -19,6 +19,8 @@ void add_export_command(CLI::App& app) {
   struct Args {
     std::string db, output;
     bool links = false, pages = false, ids = false, weighted = false, no_verify = false;
+    ExportFormat format = ExportFormat::kEdges;
+    std::vector<std::string> ranks;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("export", "Write the links or the page table as text");
@@ -35,6 +37,18 @@ void add_export_command(CLI::App& app) {
                 "With --links: a third column, the link weight (written anyway for a weighted "
                 "database; 1 per link for an unweighted one)")
       ->excludes(pages);
+  auto* format = add_enum_option(cmd, "--format", &args->format,
+                                 {{"edges", ExportFormat::kEdges},
+                                  {"gml", ExportFormat::kGml},
+                                  {"graphml", ExportFormat::kGraphml}},
+                                 "edges (SOURCE<TAB>TARGET lines), gml or graphml (a directed "
+                                 "graph for Gephi, Cytoscape, NetworkX, igraph: labels, titles, "
+                                 "rank vectors as node attributes, weights)");
+  format->excludes(pages);
+  cmd->add_option("--ranks", args->ranks,
+                  "With --format gml|graphml: the stored vectors written as node attributes "
+                  "(repeatable; default every stored vector)")
+      ->allow_extra_args(false);
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of standard output");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification");
   cmd->callback([args] {
@@ -45,6 +59,13 @@ void add_export_command(CLI::App& app) {
                           : ExportTable::kLinks;
     if (!args->output.empty()) o.output = args->output;
     o.weights = args->weighted;
+    o.format = args->format;
+    if (args->format == ExportFormat::kEdges && !args->ranks.empty())
+      throw CLI::ValidationError("--ranks", "needs --format gml or graphml");
+    if (args->format != ExportFormat::kEdges && args->ids)
+      throw CLI::ValidationError("--ids", "is for --format edges");
+    o.ranks = args->ranks;
+    o.all_ranks = args->ranks.empty();
     export_database(db, o);
   });
 }

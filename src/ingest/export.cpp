@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "ingest/export_graph.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "webrank/error.hpp"
@@ -51,7 +52,12 @@ void export_database(const Database& db, const ExportOptions& o) {
       fail_errno(to_stdout ? std::string("<stdout>") : o.output, "write failed");
   };
   std::string line;
-  if (o.table == ExportTable::kPages) {
+  if (o.format != ExportFormat::kEdges) {
+    if (o.table != ExportTable::kLinks)
+      fail_option("format", "gml and graphml write the links with their pages' labels: not with ",
+                  o.table == ExportTable::kPages ? "the page table" : "ids");
+    write_graph_file(db, o, put);
+  } else if (o.table == ExportTable::kPages) {
     put("#url\tstatus\ttitle\tout_links\tin_links\n");
     for (PageId u = 0; u < db.num_pages(); ++u) {
       line.assign(db.label(u));

@@ -48,6 +48,16 @@ std::uint64_t read_warc(const std::string& path, bool weighted, RecordSink& sink
                         const OnBytes& on_bytes);
 bool looks_like_warc(const std::string& path);
 
+// gml.cpp: the Graph Modelling Language (.gml).
+std::uint64_t read_gml(const std::string& path, bool weighted, RecordSink& sink,
+                       const OnBytes& on_bytes);
+bool looks_like_gml(const std::string& path);
+
+// graphml.cpp: GraphML (.graphml), read with expat.
+std::uint64_t read_graphml(const std::string& path, bool weighted, RecordSink& sink,
+                           const OnBytes& on_bytes);
+bool looks_like_graphml(const std::string& path);
+
 // html_dir.cpp: a directory tree of .html/.htm files, labelled by their file:// URLs, with page
 // data as for WARC.
 std::uint64_t read_html_dir(const std::string& path, bool weighted, RecordSink& sink,
