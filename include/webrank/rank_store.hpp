@@ -5,6 +5,7 @@
 // webrank/rank.hpp, writes them; database.hpp says what concurrent readers see).
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,8 @@ StoredRanks load_ranks(const Database& db, const std::string& name);
 // GraphX, GraphChi and PowerGraph, where ranks average 1).
 void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path,
                     double scale = 1.0);
+// The same with several values per page: `label<TAB>v1<TAB>v2...` (`hits --out`: authority, hub).
+void write_rank_tsv(const Database& db, const std::vector<std::span<const double>>& columns,
+                    const std::string& path);
 
 }  // namespace webrank

@@ -30,11 +30,16 @@ struct CrawlStats {
 struct RankVectorSummary {
   std::string name;
   std::string error;  // empty when the vector is readable (the fields below are then set)
+  std::string algorithm = "pagerank";  // or "hits"
+  std::string kind;                    // hits: "authority" or "hub"
   std::string precision, method, dangling;
   std::optional<std::string> solved_by;  // the method auto chose
-  double damping = 0, final_delta = 0;
+  double damping = 0, final_delta = 0, tol = 0;
   int iterations = 0;
   bool converged = false;
+  bool personalized = false;
+  std::int64_t created = 0;  // seconds since 1970 (0: not recorded)
+  std::uint64_t bytes = 0;   // of its files
 };
 
 struct DatabaseSummary {

@@ -62,6 +62,12 @@ void add_info_command(CLI::App& app) {
         std::printf("ranks           %s: %s\n", r.name.c_str(), r.error.c_str());
         continue;
       }
+      if (r.algorithm == "hits") {
+        std::printf("ranks           %s: HITS %s, %d iterations%s\n", r.name.c_str(),
+                    r.kind == "hub" ? "hubs" : "authorities", r.iterations,
+                    r.converged ? "" : " (NOT converged)");
+        continue;
+      }
       std::string method = r.method;
       if (r.solved_by) method += " (" + *r.solved_by + ")";
       std::printf("ranks           %s: %s, %s, d=%g, dangling %s, %d iterations%s\n",

@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -9,7 +8,6 @@
 #include "webrank/page_weights_file.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/rank_store.hpp"
-#include "webrank/summary.hpp"
 
 namespace webrank::cli {
 
@@ -153,19 +151,8 @@ void add_rank_command(CLI::App& app) {
     RankResult r = compute_rank(db.graph(), o);
     disarm_interrupts();
     line.finish();
-    // A run that did not converge does not replace a converged vector of its name: it is stored
-    // beside it, unless asked.
-    std::string stored = args->name;
-    std::string kept;
-    if (!r.converged && !args->replace_unconverged) {
-      const auto names = db.rank_names();
-      if (std::find(names.begin(), names.end(), stored) != names.end() &&
-          summarize_ranks(db, stored).converged) {
-        kept = stored;
-        stored += ".unconverged";
-        check_rank_name(stored);
-      }
-    }
+    const std::string stored =
+        name_to_store(db, args->name, args->name, r.converged, args->replace_unconverged);
     save_ranks(db, stored, r, o);
     if (!args->out.empty()) {
       write_rank_tsv(db, r.ranks, args->out,
@@ -190,12 +177,6 @@ void add_rank_command(CLI::App& app) {
                                                            : std::string(to_string(o.method));
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
                    r.seconds, stored.c_str(), args->db.c_str());
-    }
-    if (!kept.empty()) {
-      std::fprintf(stderr,
-                   "webrank: warning: not converged: stored as '%s'; '%s' keeps its converged "
-                   "vector (pass --replace-unconverged to replace it)\n",
-                   stored.c_str(), kept.c_str());
     }
     if (r.stalled) {
       std::fprintf(stderr,

@@ -77,6 +77,12 @@ CLI::Validator number_check(NumberRange range);
 std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, int argc,
                                 char** argv);
 
+// The name a new vector is stored under: `name`, unless the run did not converge and the stored
+// vector `probe` (the vector `name` stands for) did: then NAME.unconverged, with a warning, so a
+// converged vector is never replaced by an unconverged one without --replace-unconverged.
+std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
+                          bool converged, bool replace_unconverged);
+
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 
@@ -93,5 +99,6 @@ void add_generate_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_crawl_command(CLI::App& app);
 void add_page_command(CLI::App& app);
+void add_hits_command(CLI::App& app);
 
 }  // namespace webrank::cli

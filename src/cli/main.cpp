@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -11,6 +12,7 @@
 #include "interrupts.hpp"
 #include "webrank/error.hpp"
 #include "webrank/rank_store.hpp"
+#include "webrank/summary.hpp"
 
 namespace webrank::cli {
 
@@ -40,6 +42,23 @@ int& exit_status() {
 
 Database open_database(const std::string& path, bool skip_verify) {
   return Database::open(path, {.verify = !skip_verify});
+}
+
+std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
+                          bool converged, bool replace_unconverged) {
+  if (converged || replace_unconverged) return name;
+  const auto names = db.rank_names();
+  if (std::find(names.begin(), names.end(), probe) == names.end() ||
+      !summarize_ranks(db, probe).converged) {
+    return name;
+  }
+  const std::string stored = name + ".unconverged";
+  check_rank_name(stored);
+  std::fprintf(stderr,
+               "webrank: warning: not converged: stored as '%s'; '%s' keeps its converged vector "
+               "(pass --replace-unconverged to replace it)\n",
+               stored.c_str(), name.c_str());
+  return stored;
 }
 
 void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
@@ -87,6 +106,7 @@ int main(int argc, char** argv) {
   add_export_command(app);
   add_crawl_command(app);
   add_page_command(app);
+  add_hits_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

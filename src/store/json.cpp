@@ -23,8 +23,14 @@ void to_json(nlohmann::json& j, const RankVectorSummary& s) {
     j["error"] = s.error;
     return;
   }
+  j["algorithm"] = s.algorithm;
+  if (!s.kind.empty()) j["kind"] = s.kind;
   j["precision"] = s.precision;
   j["method"] = s.method;
+  j["tol"] = s.tol;
+  j["personalized"] = s.personalized;
+  j["created"] = s.created;
+  j["bytes"] = s.bytes;
   if (s.solved_by) j["solved_by"] = *s.solved_by;
   j["damping"] = s.damping;
   j["dangling"] = s.dangling;

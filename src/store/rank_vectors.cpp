@@ -118,15 +118,25 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
 
 void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path,
                     double scale) {
+  if (scale == 1.0) return write_rank_tsv(db, {std::span<const double>(ranks)}, path);
+  std::vector<double> scaled(ranks);
+  for (double& x : scaled) x *= scale;
+  write_rank_tsv(db, {std::span<const double>(scaled)}, path);
+}
+
+void write_rank_tsv(const Database& db, const std::vector<std::span<const double>>& columns,
+                    const std::string& path) {
   AtomicFileWriter out(path);
   std::string buf;
   buf.reserve(1 << 20);
   char num[40];
   for (PageId u = 0; u < db.num_pages(); ++u) {
     buf.append(db.label(u));
-    buf.push_back('\t');
-    int len = std::snprintf(num, sizeof num, "%.17g", ranks[u] * scale);
-    buf.append(num, len);
+    for (const auto& column : columns) {
+      buf.push_back('\t');
+      const int len = std::snprintf(num, sizeof num, "%.17g", column[u]);
+      buf.append(num, static_cast<std::size_t>(len));
+    }
     buf.push_back('\n');
     if (buf.size() > (1 << 20) - 4096) {
       out.write(buf);

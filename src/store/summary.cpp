@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "store/db_layout.hpp"
 #include "webrank/rank_store.hpp"
 
 namespace webrank {
@@ -49,8 +50,18 @@ CrawlStats crawl_stats(const Database& db) {
 RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
   RankVectorSummary r;
   r.name = name;
+  std::error_code ec;
+  for (const char* ext : {".ranks", ".json"}) {
+    const auto size = std::filesystem::file_size(db.path() / layout::kRanksDir / (name + ext), ec);
+    if (!ec) r.bytes += size;
+  }
   try {
     const auto meta = nlohmann::json::parse(load_ranks(db, name).metadata_json);
+    r.algorithm = meta.value("algorithm", "pagerank");
+    r.kind = meta.value("kind", "");
+    r.tol = meta.value("tol", 0.0);
+    r.personalized = meta.value("personalized", false);
+    r.created = meta.value("created", std::int64_t{0});
     r.precision = meta.value("precision", "");
     r.method = meta.value("method", "");
     if (meta.contains("solved_by")) r.solved_by = meta.value("solved_by", "");
