@@ -11,6 +11,7 @@
 #include "webrank/error.hpp"
 #include "webrank/presentation.hpp"
 #include "webrank/rank.hpp"
+#include "webrank/rank_comparison.hpp"
 #include "webrank/summary.hpp"
 #include "webrank/verify.hpp"
 
@@ -41,6 +42,9 @@ void to_json(nlohmann::json& j, const RankedPage& p);
 // "rank", "percentile", "position", "bar", "toolbar", "converged"} or {"name", "error"}]}.
 void to_json(nlohmann::json& j, const PageVectorPlace& p);
 void to_json(nlohmann::json& j, const PageReport& r);
+// Two vectors compared: {"pages", "l1", "max_difference", "kendall_tau", "spearman", "top":
+// [{"k", "shared", "fraction"}]} (correlations null when undefined).
+void to_json(nlohmann::json& j, const RankComparison& c);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
 

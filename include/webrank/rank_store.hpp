@@ -30,6 +30,11 @@ void check_rank_name(const std::string& name);
 // Throws Error naming the vector and the available ones if it does not exist; verifies checksums.
 StoredRanks load_ranks(const Database& db, const std::string& name);
 
+// Removes the stored vector `name` (its .ranks file first, so that it is no longer listed, then
+// its metadata). Throws Error: kNotFound naming the available vectors, kIo if a file cannot be
+// removed. Readers that loaded it keep their copy.
+void delete_ranks(const Database& db, const std::string& name);
+
 // Writes `label<TAB>rank` for every page in id order with 17 significant digits, atomically.
 // Each value is multiplied by `scale` (1 for probabilities; N for the N-scaled convention of
 // GraphX, GraphChi and PowerGraph, where ranks average 1).

@@ -100,5 +100,7 @@ void add_export_command(CLI::App& app);
 void add_crawl_command(CLI::App& app);
 void add_page_command(CLI::App& app);
 void add_hits_command(CLI::App& app);
+void add_ranks_command(CLI::App& app);
+void add_compare_ranks_command(CLI::App& app);
 
 }  // namespace webrank::cli

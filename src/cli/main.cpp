@@ -107,6 +107,8 @@ int main(int argc, char** argv) {
   add_crawl_command(app);
   add_page_command(app);
   add_hits_command(app);
+  add_ranks_command(app);
+  add_compare_ranks_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

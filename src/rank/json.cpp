@@ -86,6 +86,20 @@ void to_json(nlohmann::json& j, const PageReport& r) {
   if (r.status) j["status"] = *r.status;
 }
 
+void to_json(nlohmann::json& j, const RankComparison& c) {
+  const auto number = [](double x) {
+    return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
+  };
+  j = {{"pages", c.pages},
+       {"l1", c.l1},
+       {"max_difference", c.max_difference},
+       {"kendall_tau", number(c.kendall_tau)},
+       {"spearman", number(c.spearman)},
+       {"top", nlohmann::json::array()}};
+  for (const TopOverlap& t : c.top)
+    j["top"].push_back({{"k", t.k}, {"shared", t.shared}, {"fraction", t.fraction}});
+}
+
 void to_json(nlohmann::json& j, const RankCheck& c) {
   const auto number = [](double x) {
     return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();

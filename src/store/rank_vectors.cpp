@@ -57,6 +57,23 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   json.commit();
 }
 
+void delete_ranks(const Database& db, const std::string& name) {
+  check_rank_name(name);
+  const fs::path dir = db.path() / layout::kRanksDir;
+  const fs::path vec_path = dir / (name + ".ranks");
+  if (!fs::exists(vec_path)) {
+    std::string have;
+    for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
+    fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
+         have.empty() ? "none stored" : "stored: " + have, ")");
+  }
+  for (const fs::path& p : {vec_path, dir / (name + ".json")}) {
+    std::error_code ec;
+    fs::remove(p, ec);
+    if (ec) fail(ErrorKind::kIo, p.string(), ": cannot remove: ", ec.message());
+  }
+}
+
 StoredRanks load_ranks(const Database& db, const std::string& name) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;

@@ -258,6 +258,71 @@ class Labels(WebrankTestCase):
             self.assertFalse(os.path.exists(self.path("bad.db")))
 
 
+class StoredVectors(WebrankTestCase):
+    """Item 18: compare-ranks and ranks."""
+
+    def setUp(self):
+        super().setUp()
+        import random
+        rnd = random.Random(3)
+        self.write("web.tsv", "".join("p%d\tp%d\n" % (rnd.randrange(200), rnd.randrange(300))
+                                      for _ in range(1500)))
+        self.build("web.tsv", "w.db")
+        _, self.pr = self.rank("w.db")
+        _, self.pers = self.rank("w.db", "--personalize", "p1", "--name", "from-p1", out="p.tsv")
+
+    def test_compare_ranks_against_scipy(self):
+        from scipy import stats
+        labels = sorted(self.pr)
+        a = [self.pr[l] for l in labels]
+        b = [self.pers[l] for l in labels]
+        got = json.loads(self.wr("compare-ranks", "w.db", "pagerank", "from-p1", "-k", "10",
+                                 "-k", "50", "--json").out)
+        self.assertEqual(got["pages"], len(labels))
+        self.assertAlmostEqual(got["l1"], sum(abs(x - y) for x, y in zip(a, b)), places=12)
+        self.assertAlmostEqual(got["kendall_tau"], stats.kendalltau(a, b).correlation, places=12)
+        self.assertAlmostEqual(got["spearman"], stats.spearmanr(a, b).correlation, places=12)
+
+        def top(d, k):
+            return set(sorted(d, key=lambda l: (-d[l], labels.index(l)))[:k])
+        for t in got["top"]:
+            self.assertEqual(t["shared"], len(top(self.pr, t["k"]) & top(self.pers, t["k"])))
+        self.assertEqual([t["k"] for t in got["top"]], [10, 50])
+        # Against a LABEL<TAB>VALUE file listing some pages: compared on those.
+        some = labels[::3]
+        self.write("ext.tsv", "".join("%s\t%r\n" % (l, self.pers[l]) for l in some))
+        got = json.loads(self.wr("compare-ranks", "w.db", "pagerank", "ext.tsv", "--json").out)
+        self.assertEqual(got["pages"], len(some))
+        self.assertAlmostEqual(got["kendall_tau"], stats.kendalltau(
+            [self.pr[l] for l in some], [self.pers[l] for l in some]).correlation, places=12)
+        text = self.wr("compare-ranks", "w.db", "pagerank", "pagerank").out
+        self.assertIn("Kendall's tau-b     1.000000", text)
+        self.assertIn("top-10              10 shared (100.0%)", text)
+        res = self.wr("compare-ranks", "w.db", "pagerank", "nosuch", expect=1)
+        self.assertIn("nosuch: neither a rank vector of w.db (stored: from-p1, pagerank)", res.err)
+        self.write("bad.tsv", "p1\t0.5\nnot-a-page\t0.1\n")
+        res = self.wr("compare-ranks", "w.db", "pagerank", "bad.tsv", expect=1)
+        self.assertIn("bad.tsv:2: page 'not-a-page' is not in the database", res.err)
+
+    def test_ranks_lists_and_deletes(self):
+        self.wr("hits", "w.db", "-q")
+        out = self.wr("ranks", "w.db").out.splitlines()
+        self.assertEqual([line.split()[0] for line in out[1:]],
+                         ["from-p1", "hits.authority", "hits.hub", "pagerank"])
+        self.assertIn("personalized", out[1])
+        self.assertIn("HITS hubs", out[3])
+        listed = json.loads(self.wr("ranks", "w.db", "--json").out)
+        self.assertEqual(listed[3]["name"], "pagerank")
+        self.assertTrue(listed[3]["converged"])
+        res = self.wr("ranks", "w.db", "--delete", "from-p1", "--delete", "hits")
+        self.assertIn("deleted 'hits.hub'", res.err)
+        self.assertEqual(sorted(os.listdir(self.path("w.db/ranks"))),
+                         ["pagerank.json", "pagerank.ranks"])
+        res = self.wr("ranks", "w.db", "--delete", "nosuch", expect=1)
+        self.assertIn("no rank vector named 'nosuch' (stored: pagerank)", res.err)
+        self.wr("ranks", "w.db", "--delete", "../x", expect=2)
+
+
 class Messages(WebrankTestCase):
     """Items 6-12: what a message says, and the exit status."""
 
