@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # The whole test suite: installs dependencies if missing, builds with warnings as errors,
-# checks formatting, and runs every test through CTest (unit, CLI, cross-checks, real graphs).
+# checks formatting, and runs every test through CTest (unit, CLI, cross-checks, real graphs),
+# then lists the tests that were skipped and why. Each step says what it does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*"; }
+step "dependencies: scripts/install-deps.sh (Debian packages, installed when missing)"
 bash scripts/install-deps.sh
+step "build: cmake -B build, Release, -Wall -Wextra -Werror (WEBRANK_WERROR=ON), -j2"
 cmake -B build -DCMAKE_BUILD_TYPE=Release -DWEBRANK_WERROR=ON > /dev/null
 cmake --build build -j2
 files=$(git ls-files '*.cpp' '*.hpp' 2>/dev/null || find src include tests bench -name '*.[ch]pp')
+step "format: clang-format --dry-run --Werror on $(echo "$files" | wc -w) files (.clang-format)"
 clang-format --dry-run --Werror $files
-cd build && ctest --output-on-failure -j2
+echo "format: ok"
+step "tests: ctest -j2 (GoogleTest units, CLI suites against NetworkX and igraph, real graphs)"
+status=0
+(cd build && ctest --output-on-failure -j2) || status=$?
+/usr/bin/python3 scripts/skipped_tests.py build/Testing/Temporary/LastTest.log
+exit $status

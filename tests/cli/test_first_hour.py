@@ -469,5 +469,51 @@ class Messages(WebrankTestCase):
         self.assertIn("at most 5000 pages", res.err)
 
 
+class Hygiene(WebrankTestCase):
+    """Item 20: the README's examples leave the checkout clean; skipped tests say why."""
+
+    def test_readme_examples_run_in_a_scratch_folder(self):
+        import subprocess
+        with open(os.path.join(wrcli._REPO, "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        block = readme.split("From the checkout;", 1)[1].split("```sh\n", 1)[1].split("```")[0]
+        checkout = self.path("checkout")
+        os.makedirs(os.path.join(checkout, "build"))
+        os.symlink(wrcli.WEBRANK, os.path.join(checkout, "build", "webrank"))
+        shared = os.path.join(os.path.dirname(wrcli._REPO), "shared")
+        if os.path.isdir(shared):
+            os.symlink(shared, self.path("shared"))
+        else:  # the rest of the block reads ../shared/data
+            block = block.split("../../shared")[0].rsplit("\n", 1)[0] + "\n"
+        proc = subprocess.run(["bash", "-e", "-c", block], cwd=checkout, capture_output=True,
+                              text=True, timeout=120)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertEqual(sorted(os.listdir(checkout)), ["build", "scratch"])
+        rows = wrcli.read_rank_file(os.path.join(checkout, "scratch", "ranks.tsv"))
+        self.assertEqual([round(float(v), 8) for _, v in rows], [0.4, 0.2, 0.4])
+
+    def test_skipped_tests_are_listed_with_why(self):
+        import subprocess
+        self.write("test_skip.py", "import os, sys\nsys.path.insert(0, %r)\nimport wrcli\n"
+                   "class T(wrcli.unittest.TestCase):\n"
+                   "    @wrcli.unittest.skip('no data here')\n"
+                   "    def test_x(self): pass\n"
+                   "    def test_y(self): pass\n"
+                   "wrcli.main()\n" % os.path.dirname(os.path.abspath(__file__)))
+        proc = subprocess.run(["/usr/bin/python3", self.path("test_skip.py"), "--webrank",
+                               wrcli.WEBRANK], capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("webrank-test skipped: T.test_x: no data here", proc.stderr)
+        log = ("1/2 Testing: Suite.paper\n../x_test.cpp:55: Skipped\nthe paper's loop differs\n"
+               "[  SKIPPED ] Suite.paper\n2/2 Testing: cli_real\n" + proc.stderr)
+        self.write("LastTest.log", log)
+        out = subprocess.run(["/usr/bin/python3",
+                              os.path.join(wrcli._REPO, "scripts", "skipped_tests.py"),
+                              self.path("LastTest.log")], capture_output=True, text=True).stdout
+        self.assertIn("skipped tests (2), and why:", out)
+        self.assertIn("  Suite.paper: the paper's loop differs", out)
+        self.assertIn("  cli_real T.test_x: no data here", out)
+
+
 if __name__ == "__main__":
     wrcli.main()

@@ -66,8 +66,12 @@ def main():
                          "(use --webrank PATH or WEBRANK_BIN)\n" % path)
         sys.exit(2)
     WEBRANK = os.path.abspath(path)
-    # unittest.main exits 1 on any failure or error, 0 otherwise
-    unittest.main(module="__main__", argv=rest)
+    program = unittest.main(module="__main__", argv=rest, exit=False)
+    # Every skip with its reason, in a form scripts/test.sh collects into its summary.
+    for test, reason in program.result.skipped:
+        sys.stderr.write("webrank-test skipped: %s: %s\n" % (test.id().split(".", 1)[-1], reason))
+    # 1 on any failure or error, 0 otherwise (as unittest.main would exit)
+    sys.exit(0 if program.result.wasSuccessful() else 1)
 
 
 # --------------------------------------------------------------------------------------------
