@@ -4,6 +4,14 @@
 #include <cmath>
 
 namespace webrank {
+namespace {
+
+// A double as a JSON number, or null when it is not finite (JSON has no NaN or infinity).
+nlohmann::json number(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
+}
+
+}  // namespace
 
 void to_json(nlohmann::json& j, const IterationInfo& i) {
   j = {{"iteration", i.iteration}, {"delta", i.delta}, {"seconds", i.seconds}};
@@ -87,9 +95,6 @@ void to_json(nlohmann::json& j, const PageReport& r) {
 }
 
 void to_json(nlohmann::json& j, const RankComparison& c) {
-  const auto number = [](double x) {
-    return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
-  };
   j = {{"pages", c.pages},
        {"l1", c.l1},
        {"max_difference", c.max_difference},
@@ -101,9 +106,6 @@ void to_json(nlohmann::json& j, const RankComparison& c) {
 }
 
 void to_json(nlohmann::json& j, const RankCheck& c) {
-  const auto number = [](double x) {
-    return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
-  };
   j = {{"name", c.name}, {"checkable", c.checkable}};
   if (!c.checkable) {
     j["reason"] = c.reason;

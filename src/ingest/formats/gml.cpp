@@ -200,10 +200,18 @@ class GmlParser {
     return std::to_string(v);
   }
 
-  void read_graph() {
+  // Calls fn(key) for each key of the list opened on `line` (`what` names it), up to its ']'.
+  template <typename Fn>
+  void for_each_key(std::uint64_t line, const char* what, Fn fn) {
     for (Token key = next(); key.kind != Token::kClose; key = next()) {
-      if (key.kind == Token::kEnd) fail_at(key.line, "the graph's list is not closed");
+      if (key.kind == Token::kEnd) fail_at(line, cat(what, "'s list is not closed"));
       expect_key(key);
+      fn(key);
+    }
+  }
+
+  void read_graph() {
+    for_each_key(chars_.line(), "the graph", [&](const Token& key) {
       if (key.text == "directed") {
         directed_ = scalar(key) == "1";
       } else if (key.text == "node" || key.text == "edge") {
@@ -213,13 +221,11 @@ class GmlParser {
       } else {
         skip_value(next_value(key));
       }
-    }
+    });
   }
   void read_node(std::uint64_t line) {
     std::optional<std::string> id, label, name;
-    for (Token key = next(); key.kind != Token::kClose; key = next()) {
-      if (key.kind == Token::kEnd) fail_at(line, "a node's list is not closed");
-      expect_key(key);
+    for_each_key(line, "a node", [&](const Token& key) {
       if (key.text == "id") {
         id = integer_id(key);
       } else if (key.text == "label") {
@@ -229,7 +235,7 @@ class GmlParser {
       } else {
         skip_value(next_value(key));
       }
-    }
+    });
     if (!id) fail_at(line, "a node without an 'id'");
     graph_.node(*id, label ? std::move(label) : std::move(name), line);
     progress();
@@ -237,9 +243,7 @@ class GmlParser {
   void read_edge(std::uint64_t line) {
     std::optional<std::string> source, target;
     double weight = 1;
-    for (Token key = next(); key.kind != Token::kClose; key = next()) {
-      if (key.kind == Token::kEnd) fail_at(line, "an edge's list is not closed");
-      expect_key(key);
+    for_each_key(line, "an edge", [&](const Token& key) {
       if (key.text == "source") {
         source = integer_id(key);
       } else if (key.text == "target") {
@@ -250,7 +254,7 @@ class GmlParser {
       } else {
         skip_value(next_value(key));
       }
-    }
+    });
     if (!source || !target) fail_at(line, "an edge needs a 'source' and a 'target'");
     graph_.edge(*source, *target, weight, directed_, line);
     progress();
