@@ -63,10 +63,13 @@ std::string resolve_formats(const BuildArgs& args, bool strict) {
       fail(ErrorKind::kNotFound, in, ": no such file or directory");
     }
     if (!f && strict) {
-      throw CLI::ValidationError(
-          "INPUT", cat(in == "-" ? "<stdin>" : in,
-                       ": cannot tell its format from the path; pass --format (bv, mtx, pajek, "
-                       "cc-hosts, wdc, warc, html-dir or edges)"));
+      std::string names;
+      for (const auto& format : list_input_formats())
+        names += (names.empty() ? "" : ", ") + format.name;
+      throw CLI::ValidationError("INPUT", cat(in == "-" ? "<stdin>" : in,
+                                              ": cannot tell its format from the path; pass "
+                                              "--format (one of ",
+                                              names, ")"));
     }
     const std::string name = f.value_or("edges");
     if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
@@ -84,11 +87,12 @@ void add_builder_command(CLI::App& app, bool import) {
     names.push_back(f.name);
     list += cat("\n  ", f.name, ": ", f.description);
   }
-  CLI::App* cmd =
-      import ? app.add_subcommand("import",
-                                  "Build a link database from a graph in another format (bv, "
-                                  "mtx, pajek, cc-hosts, wdc) or a crawl (warc, html-dir)")
-             : app.add_subcommand("build", "Build a link database from edge lists");
+  CLI::App* cmd = import
+                      ? app.add_subcommand(
+                            "import",
+                            "Build a link database from a graph in another format (bv, "
+                            "mtx, pajek, gml, graphml, cc-hosts, wdc) or a crawl (warc, html-dir)")
+                      : app.add_subcommand("build", "Build a link database from edge lists");
   cmd->add_option("INPUT", args->inputs,
                   import ? "Graphs to import (a BVGraph basename, a .mtx or .net file, a Common "
                            "Crawl vertices file, a Web Data Commons index file, a .warc[.gz] "

@@ -23,7 +23,8 @@ void add_export_command(CLI::App& app) {
     std::vector<std::string> ranks;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* cmd = app.add_subcommand("export", "Write the links or the page table as text");
+  CLI::App* cmd = app.add_subcommand(
+      "export", "Write the links (edge list, GML or GraphML) or the page table as text");
   cmd->add_option("DB", args->db, "Database directory")->required();
   auto* links = cmd->add_flag("--links", args->links,
                               "SOURCE<TAB>TARGET label pairs, one per link (the default)");
