@@ -89,6 +89,12 @@ class Database {
   // Anchor texts of the links pointing to the page, '\n'-joined.
   std::optional<std::string_view> anchor_text(PageId id) const;
   std::optional<std::uint64_t> content_hash(PageId id) const;  // XXH3-64 of the body
+  // The stored copy of an HTML page (the body as fetched, at most kMaxStoredHtmlBytes of
+  // webrank/page_data.hpp), decompressed: nullopt for pages that were not fetched, were not HTML,
+  // and in databases built before stored copies were kept (has_stored_html() false). Throws
+  // Error (kCorrupt) naming the file and byte if the stored frame is damaged.
+  bool has_stored_html() const;
+  std::optional<std::string> html(PageId id) const;
   // Targets of the page's nofollow links (recorded, not ranked), ascending.
   std::span<const PageId> nofollow_links(PageId id) const;
   std::uint64_t num_nofollow_links() const;

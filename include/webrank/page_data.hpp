@@ -13,14 +13,21 @@
 // - `links` are the page's out-links in document order, resolved and normalized; a `nofollow`
 //   link is recorded apart and does not vote (it is not a link of the ranked graph). Anchor
 //   texts are credited to the link's target.
+// - `html` is the stored copy of an HTML page (the body as fetched, at most kMaxStoredHtmlBytes),
+//   what a proxy view shows; empty for other bodies and redirects.
 // - Only the first record of a URL counts (a later fetch of the same URL is ignored).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace webrank {
+
+// The stored copy of a page keeps at most this many bytes of its HTML (the visible text is
+// capped at 256 KiB: web/html_extract.hpp).
+inline constexpr std::size_t kMaxStoredHtmlBytes = 2 << 20;
 
 struct PageLink {
   std::string target;  // absolute, normalized URL
@@ -36,6 +43,7 @@ struct PageRecord {
   std::string text;  // visible text, whitespace-collapsed
   std::uint64_t content_hash = 0;
   std::vector<PageLink> links;
+  std::string html;  // the stored copy (HTML pages only)
 };
 
 }  // namespace webrank

@@ -7,6 +7,7 @@
 #include "store/db_layout.hpp"
 #include "store/manifest_section.hpp"
 #include "store/section_file.hpp"
+#include "util/compression.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -38,6 +39,7 @@ void PageDataCollector::grow(PageId n) {
   title_.resize(n);
   text_.resize(n);
   anchors_.resize(n);
+  html_.resize(n);
 }
 
 bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
@@ -53,6 +55,7 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   grow(final_id_[id] + 1);
   title_[id] = r.title;
   text_[id] = r.text;
+  if (!r.html.empty()) html_[id] = zstd_compress(r.html);
   for (const PageLink& l : r.links) {
     const PageId t = intern(l.target);
     grow(t + 1);
@@ -93,10 +96,12 @@ void PageDataCollector::write(const fs::path& dir, PageId pages,
   write_strings(dir, layout::kPageTextOffsets, layout::kPageTextBytes, text_, pages, manifest);
   write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
                 manifest);
+  write_strings(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, html_, pages, manifest);
   CsrLinks nf = build_csr(pages, std::move(nofollow_sources_), std::move(nofollow_targets_), {});
   write_section<std::uint64_t>(dir, layout::kNofollowOffsets, nf.out_offsets, manifest);
   write_section<PageId>(dir, layout::kNofollowTargets, nf.out_ids, manifest);
   manifest["page_data"] = true;
+  manifest["page_html"] = true;
 }
 
 }  // namespace webrank

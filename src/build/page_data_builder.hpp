@@ -1,7 +1,8 @@
 // The page data of a crawled web while it is being built: per page its HTTP status, final URL,
-// title, text, content hash and the anchor texts of the links pointing to it, plus the nofollow
-// links (kept apart from the ranked links). Written as the optional `pages.*` and `nofollow.*`
-// sections of docs/format.md, and only when some input carried page records.
+// title, text, content hash, the anchor texts of the links pointing to it and the stored copy of
+// its HTML (one zstd frame per page), plus the nofollow links (kept apart from the ranked links).
+// Written as the optional `pages.*` and `nofollow.*` sections of docs/format.md, and only when some
+// input carried page records.
 //
 // Only the first record of a URL counts. A redirect's final URL is followed through other
 // recorded redirects (at most 20 hops) so that it names where the chain ends.
@@ -41,6 +42,7 @@ class PageDataCollector {
   std::vector<std::uint64_t> hash_;
   std::vector<PageId> final_id_;  // page id of the final URL
   std::vector<std::string> final_url_, title_, text_, anchors_;
+  std::vector<std::string> html_;  // zstd frames; empty: no stored copy
   std::vector<PageId> nofollow_sources_, nofollow_targets_;
 };
 

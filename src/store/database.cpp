@@ -8,9 +8,11 @@
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/section_file.hpp"
+#include "util/compression.hpp"
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
 #include "webrank/error.hpp"
+#include "webrank/page_data.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -38,6 +40,8 @@ struct Database::Impl {
   std::span<const std::uint16_t> status;
   std::span<const std::uint64_t> hash;
   StringColumn final_url, title, text, anchors;
+  bool page_html = false;  // databases built before the stored copies have none
+  StringColumn html;       // zstd frames
   std::span<const std::uint64_t> nofollow_offsets;
   std::span<const PageId> nofollow_targets;
 };
@@ -132,7 +136,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
     impl->sections.push_back(std::move(s));
     return impl->sections.back();
   };
-  impl->sections.reserve(21);
+  impl->sections.reserve(23);  // every section there can be: references stay valid
   const std::uint64_t n = st.pages, links = st.links;
   GraphView& g = impl->graph;
   g.num_pages = st.pages;
@@ -184,6 +188,10 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
     column(layout::kPageTitleOffsets, layout::kPageTitleBytes, impl->title);
     column(layout::kPageTextOffsets, layout::kPageTextBytes, impl->text);
     column(layout::kPageAnchorOffsets, layout::kPageAnchorBytes, impl->anchors);
+    if (m.value("page_html", false)) {
+      impl->page_html = true;
+      column(layout::kPageHtmlOffsets, layout::kPageHtmlBytes, impl->html);
+    }
     impl->nofollow_offsets = named(layout::kNofollowOffsets, 8, n + 1).as<std::uint64_t>();
     impl->nofollow_targets =
         named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
@@ -233,6 +241,7 @@ void Database::verify() const {
     check_offsets(impl_->title.offsets, layout::kPageTitleOffsets.file);
     check_offsets(impl_->text.offsets, layout::kPageTextOffsets.file);
     check_offsets(impl_->anchors.offsets, layout::kPageAnchorOffsets.file);
+    if (impl_->page_html) check_offsets(impl_->html.offsets, layout::kPageHtmlOffsets.file);
     check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
     check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
   }
@@ -265,6 +274,17 @@ std::optional<std::string_view> Database::text(PageId id) const {
 std::optional<std::string_view> Database::anchor_text(PageId id) const {
   if (!impl_->page_data) return std::nullopt;
   return impl_->anchors.at(id);
+}
+bool Database::has_stored_html() const {
+  return impl_->page_html;
+}
+std::optional<std::string> Database::html(PageId id) const {
+  if (!impl_->page_html) return std::nullopt;
+  const std::string_view frame = impl_->html.at(id);
+  if (frame.empty()) return std::nullopt;
+  return zstd_decompress(frame, kMaxStoredHtmlBytes,
+                         cat((impl_->dir / layout::kPageHtmlBytes.file).string(), ": byte ",
+                             kSectionHeaderBytes + impl_->html.offsets[id]));
 }
 std::span<const PageId> Database::nofollow_links(PageId id) const {
   if (!impl_->page_data) return {};

@@ -32,6 +32,9 @@ inline constexpr SectionName kPageTextOffsets{"pages.text.offsets", "pg.text.off
 inline constexpr SectionName kPageTextBytes{"pages.text.bytes", "pg.text.bytes"};
 inline constexpr SectionName kPageAnchorOffsets{"pages.anchors.offsets", "pg.anchor.off"};
 inline constexpr SectionName kPageAnchorBytes{"pages.anchors.bytes", "pg.anchor.bytes"};
+// The stored copy of each HTML page, one zstd frame per page (manifest "page_html": true).
+inline constexpr SectionName kPageHtmlOffsets{"pages.html.offsets", "pg.html.off"};
+inline constexpr SectionName kPageHtmlBytes{"pages.html.bytes", "pg.html.bytes"};
 inline constexpr SectionName kNofollowOffsets{"nofollow.offsets", "nofollow.off"};
 inline constexpr SectionName kNofollowTargets{"nofollow.targets", "nofollow.tgt"};
 

@@ -27,6 +27,7 @@ PageRecord make_page_record(const std::string& url, int status, std::string_view
     r.title = std::move(p.title);
     r.text = std::move(p.text);
     r.links = std::move(p.links);
+    r.html = body.substr(0, kMaxStoredHtmlBytes);
   }
   return r;
 }

@@ -11,6 +11,7 @@
 #include "webrank/build.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
+#include "webrank/page_data.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;
@@ -60,6 +61,42 @@ TEST(PageData, StoredAndReadBack) {
   EXPECT_EQ(db.num_nofollow_links(), 1u);
   const auto out = db.graph().out.neighbors(a);
   EXPECT_EQ(std::vector<PageId>(out.begin(), out.end()), std::vector<PageId>{b});
+  // the stored copy is the HTML as read; none for a page that was not fetched
+  ASSERT_TRUE(db.has_stored_html());
+  EXPECT_EQ(db.html(b), "<title>Page B</title><a href='a.html'>back to A</a>");
+  EXPECT_FALSE(db.html(c));
+}
+
+TEST(PageData, StoredCopyIsCappedAndDamageIsNamed) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  const std::string big = "<title>Big</title><p>" + std::string(kMaxStoredHtmlBytes, 'x');
+  dir.write("site/big.html", big);
+  {
+    const Database db = import_dir(dir);
+    const std::string base = web::file_url(fs::absolute(dir / "site").lexically_normal().string());
+    const auto html = db.html(*db.find(base + "/big.html"));
+    ASSERT_TRUE(html);
+    EXPECT_EQ(*html, big.substr(0, kMaxStoredHtmlBytes));
+  }
+  // A damaged frame: the checksum catches it on verify; read without verifying, html() names the
+  // file and byte instead of returning garbage.
+  const fs::path bytes = dir / "site.db" / "pages.html.bytes";
+  std::fstream f(bytes, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(64);
+  f.put('\xff');
+  f.put('\xff');
+  f.close();
+  const Database db = Database::open(dir / "site.db");
+  EXPECT_THROW(db.verify(), Error);
+  try {
+    (void)db.html(0);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+    EXPECT_NE(std::string(e.what()).find("pages.html.bytes: byte 64"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(PageData, RedirectChainsEndWhereTheyEnd) {
