@@ -10,6 +10,7 @@ pkgs=(
   python3 python3-networkx python3-igraph python3-scipy python3-numpy
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
+  libxapian-dev
 )
 missing=()
 for p in "${pkgs[@]}"; do

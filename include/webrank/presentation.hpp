@@ -107,4 +107,27 @@ std::string elide_middle(std::string_view text, std::size_t columns);
 // Columns `text` takes on a terminal: its UTF-8 code points.
 std::size_t display_columns(std::string_view text);
 
+// A rank vector ready to show any page on the three scales (search results, backlinks, links):
+// the values, their RankScale and a sorted copy, so a page's percentile is one binary search.
+// Building one sorts the N values. Immutable: safe to share between threads.
+class PresentedRanks {
+ public:
+  // `ranks` by page id; `name` says which vector they are (shown in reports).
+  explicit PresentedRanks(std::vector<double> ranks, std::string name = {});
+
+  const std::string& name() const { return name_; }
+  std::span<const double> values() const { return values_; }
+  const RankScale& scale() const { return scale_; }
+  // Precondition of each: page < values().size().
+  double rank(PageId page) const { return values_[page]; }
+  double percentile(PageId page) const;  // 100·|{v : R(v) <= R(u)}|/N
+  // The page with its label, title (crawled webs) and scales.
+  RankedPage page(const Database& db, PageId page) const;
+
+ private:
+  std::string name_;
+  std::vector<double> values_, sorted_;
+  RankScale scale_;
+};
+
 }  // namespace webrank

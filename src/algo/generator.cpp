@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "algo/web_model.hpp"
 #include "util/atomic_file.hpp"
 #include "webrank/error.hpp"
 #include "webrank/generate.hpp"
@@ -45,70 +46,18 @@ class EdgeWriter {
 };
 
 GenerateReport generate_web(const GenerateOptions& o, EdgeWriter& out) {
-  std::mt19937_64 rng(o.seed);
-  std::uniform_real_distribution<double> unit(0, 1);
-  // Hosts with Zipf-like sizes: host h gets weight 1/(h+1); pages are assigned in host order so
-  // that a host's pages are contiguous, as in a link database sorted by URL.
-  const std::uint64_t n = std::max<std::uint64_t>(o.pages, 2);
-  const std::uint64_t hosts = std::max<std::uint64_t>(1, n / 50);
-  std::vector<double> weight(hosts);
-  double total = 0;
-  for (std::uint64_t h = 0; h < hosts; ++h) total += weight[h] = 1.0 / static_cast<double>(h + 1);
-  std::vector<std::uint64_t> host_start(hosts + 1, 0);
-  std::uint64_t assigned = 0;
-  for (std::uint64_t h = 0; h < hosts; ++h) {
-    std::uint64_t size =
-        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(weight[h] / total * n));
-    host_start[h] = assigned;
-    assigned = std::min(n, assigned + size);
-  }
-  host_start[hosts] = n;
-  std::vector<std::uint64_t> host_of(n);
-  for (std::uint64_t h = 0, p = 0; p < n; ++p) {
-    while (h + 1 < hosts && p >= host_start[h + 1]) ++h;
-    host_of[p] = h;
-  }
-  auto url = [&](std::uint64_t p) {
-    const std::uint64_t h = host_of[p], i = p - host_start[h];
-    return i == 0 ? "http://host" + std::to_string(h) + ".example/"
-                  : "http://host" + std::to_string(h) + ".example/dir" + std::to_string(i % 7) +
-                        "/page" + std::to_string(i) + ".html";
-  };
-  // Out-degrees: 20% of pages have none; the rest a geometric-like count with the right mean.
-  const double mean = static_cast<double>(o.links) / (0.8 * static_cast<double>(n));
-  std::geometric_distribution<std::uint64_t> degree(1.0 / (1.0 + std::max(mean - 1, 0.0)));
-  std::vector<std::uint64_t> targets;  // every link target so far, for copying
-  targets.reserve(o.links);
+  const WebModel model(o);
   GenerateReport r;
+  const std::uint64_t n = model.pages();
   r.ids = n;
   std::vector<bool> linked(n);
-  auto link = [&](std::uint64_t from, std::uint64_t to) {
-    out.line(url(from), url(to));
+  r.links = model.links([&](std::uint64_t from, std::uint64_t to) {
+    out.line(model.url(from), model.url(to));
     linked[from] = linked[to] = true;
-    ++r.links;
-  };
-  for (std::uint64_t p = 0; p < n && r.links < o.links; ++p) {
-    if (unit(rng) < 0.2) continue;    // a dangling page (or one known only from links to it)
-    link(p, host_start[host_of[p]]);  // pages link to their host's root
-    const std::uint64_t k = 1 + degree(rng);
-    const std::uint64_t h = host_of[p];
-    const std::uint64_t hs = host_start[h], he = host_start[h + 1];
-    for (std::uint64_t j = 0; j < k && r.links < o.links; ++j) {
-      std::uint64_t t;
-      const double x = unit(rng);
-      if (x < 0.7) {
-        t = hs + rng() % (he - hs);  // same host
-      } else if (x < 0.9 && !targets.empty()) {
-        t = targets[rng() % targets.size()];  // copy an existing link: preferential attachment
-      } else {
-        t = rng() % n;  // anywhere
-      }
-      targets.push_back(t);
-      link(p, t);
-    }
-  }
+  });
   r.pages = static_cast<std::uint64_t>(std::count(linked.begin(), linked.end(), true));
   if (r.links < o.links) {
+    const double mean = static_cast<double>(o.links) / (0.8 * static_cast<double>(n));
     const double mean_links = std::round(mean * 10) / 10;
     r.notes.push_back(cat("the web model gives each page its out-links in one pass (", mean_links,
                           " on average, 20% of pages none) and ran out of pages after ", r.links,

@@ -20,7 +20,7 @@ struct BuildArgs {
   std::vector<std::string> inputs;
   std::string output, format = "auto", memory_budget, pages_file, labels_file;
   PageOrder order = PageOrder::kInput;
-  bool weighted = false, force = false, quiet = false;
+  bool weighted = false, force = false, quiet = false, no_index = false;
   ProgressMode progress = ProgressMode::kAuto;
 };
 
@@ -134,6 +134,8 @@ void add_builder_command(CLI::App& app, bool import) {
       });
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
+  cmd->add_flag("--no-index", args->no_index,
+                "Do not build the search index of a crawl (warc, html-dir) after the database");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   add_progress_option(cmd, &args->progress);
   cmd->callback([args, import] {
@@ -180,6 +182,8 @@ void add_builder_command(CLI::App& app, bool import) {
                                      : "");
       }
     }
+    // Crawls (WARC, HTML directories) are searchable as soon as they are imported.
+    if (!args->no_index) index_after_build(args->output, args->quiet, args->progress);
   });
 }
 

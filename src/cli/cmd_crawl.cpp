@@ -18,7 +18,7 @@ void add_crawl_command(CLI::App& app) {
     std::vector<std::string> seeds;
     std::string output;
     CrawlOptions o;
-    bool ignore_robots = false, quiet = false;
+    bool ignore_robots = false, quiet = false, no_index = false;
     ProgressMode progress = ProgressMode::kAuto;
   };
   auto args = std::make_shared<Args>();
@@ -81,6 +81,8 @@ void add_crawl_command(CLI::App& app) {
   cmd->add_flag("--ignore-robots", args->ignore_robots, "Do not read robots.txt");
   cmd->add_flag("--resume", o.resume, "Continue the interrupted crawl journaled in DB.crawl/");
   cmd->add_flag("--force", o.force, "Replace an existing database and crawl journal");
+  cmd->add_flag("--no-index", args->no_index,
+                "Do not build the search index after the database (webrank index does)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   add_progress_option(cmd, &args->progress);
   cmd->callback([args] {
@@ -141,6 +143,9 @@ void add_crawl_command(CLI::App& app) {
                    r.seed_failures.empty() ? "" : " (the seeds' failures are above)",
                    args->output.c_str(), r.build.pages);
       exit_status() = kExitError;
+    }
+    if (!args->no_index && r.ok_pages > 0) {
+      index_after_build(args->output, args->quiet, args->progress);
     }
   });
 }

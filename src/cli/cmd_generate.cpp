@@ -2,11 +2,13 @@
 
 #include "common.hpp"
 #include "webrank/generate.hpp"
+#include "webrank/text_web.hpp"
 
 namespace webrank::cli {
 
 void add_generate_command(CLI::App& app) {
   auto o = std::make_shared<GenerateOptions>();
+  auto text = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("generate", "Write a synthetic web as an edge list");
   add_enum_option(cmd, "--model", &o->model,
                   {{"web", GraphModel::kWeb}, {"rmat", GraphModel::kRmat}},
@@ -20,10 +22,25 @@ void add_generate_command(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Random seed")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 1e18)));
-  cmd->add_option("-o,--output", o->output, "Edge-list file to write (- for stdout)")->required();
+  cmd->add_option("-o,--output", o->output,
+                  "Edge-list file to write (- for stdout); with --text a WARC file (.warc, or "
+                  ".warc.gz compressed)")
+      ->required();
+  cmd->add_flag("--text", *text,
+                "Write the web model's pages as HTML with titles, text and anchor texts, in a "
+                "WARC file that `import` reads (a synthetic text web for measuring search)");
   auto quiet = std::make_shared<bool>(false);
   cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors");
-  cmd->callback([o, quiet] {
+  cmd->callback([o, quiet, text] {
+    if (*text) {
+      const TextWebReport r = generate_text_web(*o);
+      if (*quiet) return;
+      std::fprintf(stderr, "wrote %s: %llu pages, %llu links, %s of HTTP responses\n",
+                   o->output.c_str(), static_cast<unsigned long long>(r.pages),
+                   static_cast<unsigned long long>(r.links),
+                   format_bytes(static_cast<double>(r.bytes)).c_str());
+      return;
+    }
     GenerateReport r = generate_graph(*o);
     if (*quiet) return;
     // On stderr even when the edge list goes to standard output.

@@ -10,6 +10,7 @@
 #include "progress_line.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
+#include "webrank/search.hpp"
 #include "webrank/units.hpp"
 
 namespace webrank::cli {
@@ -86,6 +87,18 @@ std::string name_to_store(const Database& db, const std::string& name, const std
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 
+// Builds the search index of `db` with a progress line and, unless `quiet`, a summary on stderr
+// (cmd_index.cpp): `index`, and `crawl` and `import` of crawls after building.
+IndexReport index_database(const Database& db, IndexOptions options, bool quiet,
+                           ProgressMode progress);
+
+// After `crawl` or `import` built `path`: indexes it if it has page data (a crawl). A failed or
+// interrupted index is reported (the database is complete) and sets the exit status.
+void index_after_build(const std::string& path, bool quiet, ProgressMode progress);
+
+// --rank-weight, --bm25-k1 and --bm25-b of `search` and `eval` (cmd_search.cpp).
+void add_ranking_options(CLI::App* cmd, SearchOptions* o);
+
 // Every subcommand's callback stores its exit status here (CLI11 callbacks return void).
 int& exit_status();
 
@@ -102,5 +115,9 @@ void add_page_command(CLI::App& app);
 void add_hits_command(CLI::App& app);
 void add_ranks_command(CLI::App& app);
 void add_compare_ranks_command(CLI::App& app);
+void add_index_command(CLI::App& app);
+void add_search_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
+void add_links_commands(CLI::App& app);  // backlinks and links
 
 }  // namespace webrank::cli

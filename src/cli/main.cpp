@@ -19,6 +19,8 @@ namespace webrank::cli {
 std::string flag_name(std::string_view field) {
   // Options whose flag is not their field's name.
   if (field == "summation") return "--sweep";
+  if (field == "k") return "-k";
+  if (field == "query") return "QUERY";
   std::string flag = "--";
   for (char c : field) flag += c == '_' ? '-' : c;
   return flag;
@@ -109,6 +111,10 @@ int main(int argc, char** argv) {
   add_hits_command(app);
   add_ranks_command(app);
   add_compare_ranks_command(app);
+  add_index_command(app);
+  add_search_command(app);
+  add_eval_command(app);
+  add_links_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

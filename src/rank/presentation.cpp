@@ -81,20 +81,29 @@ PagePlace place_of(std::span<const double> ranks, PageId page) {
   return {higher + 1, 100.0 * static_cast<double>(at_or_below) / static_cast<double>(ranks.size())};
 }
 
+namespace {
+
+RankedPage ranked_page(const Database& db, const RankScale& scale, PageId page, double rank,
+                       double percentile) {
+  RankedPage p;
+  p.page = page;
+  p.label = db.label(page);
+  if (const auto title = db.title(page)) p.title = std::string(*title);
+  p.rank = rank;
+  p.percentile = percentile;
+  p.bar = scale.bar_percent(rank);
+  p.toolbar = scale.toolbar(rank);
+  return p;
+}
+
+}  // namespace
+
 std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const double> ranks,
                                          std::size_t k) {
   const RankScale scale = make_rank_scale(ranks);
   std::vector<RankedPage> pages;
   for (const TopEntry& t : top_pages(ranks, k)) {
-    RankedPage p;
-    p.page = t.page;
-    p.label = db.label(t.page);
-    if (const auto title = db.title(t.page)) p.title = std::string(*title);
-    p.rank = t.rank;
-    p.percentile = t.percentile;
-    p.bar = scale.bar_percent(t.rank);
-    p.toolbar = scale.toolbar(t.rank);
-    pages.push_back(std::move(p));
+    pages.push_back(ranked_page(db, scale, t.page, t.rank, t.percentile));
   }
   return pages;
 }
@@ -172,6 +181,22 @@ std::string elide_middle(std::string_view text, std::size_t columns) {
   const std::size_t total = display_columns(text);
   return std::string(text.substr(0, prefix_bytes(head))) + "..." +
          std::string(text.substr(prefix_bytes(total - tail)));
+}
+
+PresentedRanks::PresentedRanks(std::vector<double> ranks, std::string name)
+    : name_(std::move(name)), values_(std::move(ranks)), sorted_(values_) {
+  std::sort(sorted_.begin(), sorted_.end());
+  scale_ = make_rank_scale(values_);
+}
+
+double PresentedRanks::percentile(PageId page) const {
+  const auto at_most = std::upper_bound(sorted_.begin(), sorted_.end(), values_[page]);
+  return 100.0 * static_cast<double>(at_most - sorted_.begin()) /
+         static_cast<double>(sorted_.size());
+}
+
+RankedPage PresentedRanks::page(const Database& db, PageId page) const {
+  return ranked_page(db, scale_, page, values_[page], percentile(page));
 }
 
 }  // namespace webrank

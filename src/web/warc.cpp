@@ -157,7 +157,7 @@ bool WarcReader::next(WarcRecord& r) {
 
 // ---------------------------------------------------------------------------------------------
 
-WarcWriter::WarcWriter(const std::string& path) : path_(path) {
+WarcWriter::WarcWriter(const std::string& path, bool gzip) : path_(path), gzip_(gzip) {
   out_ = std::fopen(path.c_str(), "wb");
   if (!out_) fail_errno(path, "cannot create");
 }
@@ -204,6 +204,11 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
   rec += "Content-Length: " + std::to_string(block.size()) + "\r\n\r\n";
   rec.append(block);
   rec += "\r\n\r\n";
+  if (!gzip_) {
+    if (std::fwrite(rec.data(), 1, rec.size(), out_) != rec.size() || std::fflush(out_) != 0)
+      fail_errno(path_, "write failed");
+    return;
+  }
 
   z_stream z{};
   if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)

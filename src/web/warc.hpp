@@ -14,8 +14,8 @@
 //   complete records before it (how a crawl journal interrupted mid-write is read back).
 //
 // Writer contract: WARC/1.1 records, each its own gzip member (so a reader can stop after any
-// record), flushed to the kernel after every record: a crawl killed outright loses at most the
-// record being written.
+// record) unless written plain, flushed to the kernel after every record: a crawl killed outright
+// loses at most the record being written.
 #pragma once
 
 #include <cstdint>
@@ -74,8 +74,8 @@ class WarcReader {
 
 class WarcWriter {
  public:
-  // Creates (or truncates) `path`.
-  explicit WarcWriter(const std::string& path);
+  // Creates (or truncates) `path`; `gzip` false writes the records uncompressed.
+  explicit WarcWriter(const std::string& path, bool gzip = true);
   ~WarcWriter();
   WarcWriter(const WarcWriter&) = delete;
   WarcWriter& operator=(const WarcWriter&) = delete;
@@ -91,6 +91,7 @@ class WarcWriter {
   std::string path_;
   std::FILE* out_ = nullptr;
   std::uint64_t serial_ = 0;
+  bool gzip_ = true;
 };
 
 }  // namespace webrank::web

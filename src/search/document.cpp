@@ -1,0 +1,238 @@
+#include "search/document.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <unordered_map>
+
+#include "web/url.hpp"
+#include "webrank/error.hpp"
+
+namespace webrank::search {
+namespace {
+
+// Positions between fields, so that no phrase spans two.
+constexpr Xapian::termpos kFieldGap = 100;
+
+// A new stemmer each time: copies of a Xapian::Stem share state and may not be used by two
+// threads at once.
+Xapian::Stem english() {
+  return Xapian::Stem("english");
+}
+
+// The English stemmer with a memory of the words it stemmed: a page's words are mostly words it
+// has seen, and stemming was half of the time of making a document. Bounded: cleared when full.
+class CachedStem : public Xapian::StemImplementation {
+ public:
+  std::string operator()(const std::string& word) override {
+    if (const auto it = cache_.find(word); it != cache_.end()) return it->second;
+    if (cache_.size() >= kMaxWords) cache_.clear();
+    return cache_.emplace(word, stem_(word)).first->second;
+  }
+  std::string get_description() const override { return "cached english"; }
+
+ private:
+  static constexpr std::size_t kMaxWords = 1 << 18;
+  Xapian::Stem stem_ = english();
+  std::unordered_map<std::string, std::string> cache_;
+};
+
+void configure(Xapian::TermGenerator& g, bool cached = false) {
+  g.set_stemmer(cached ? Xapian::Stem(new CachedStem) : english());
+  // Only stemmed terms, with positions: phrases match stemmed words ("create tables" finds
+  // "created table"), which halves the index against keeping exact forms beside them.
+  g.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
+}
+
+// Xapian reads text through an iterator: no copy of the page's text.
+Xapian::Utf8Iterator utf8(std::string_view s) {
+  return Xapian::Utf8Iterator(s.data(), s.size());
+}
+
+// URL words that say nothing about a page.
+bool noise_url_word(std::string_view w) {
+  static constexpr std::array<std::string_view, 11> kNoise = {
+      "html", "htm", "php", "asp", "aspx", "jsp", "index", "www", "http", "https", "file"};
+  return std::find(kNoise.begin(), kNoise.end(), w) != kNoise.end();
+}
+
+// The words of a URL worth indexing: its host's labels but the top-level domain, "www" and IP
+// addresses; and its last two path segments, without the file name's extension. A crawl of
+// a documentation set puts every page under the same long directory: those words are shared
+// by all pages and would only add length.
+std::string url_words(std::string_view label) {
+  std::string words;
+  const auto url = web::parse_url(label);
+  if (!url) return std::string(label);  // a label that is not a URL: all of it
+  const std::string& host = url->host;
+  const bool ip = !host.empty() && std::all_of(host.begin(), host.end(), [](char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == ':' || c == '[' || c == ']';
+  });
+  if (!ip) {
+    const std::size_t tld = host.rfind('.');
+    words += host.substr(0, tld == std::string::npos ? host.size() : tld);
+  }
+  std::string_view path = url->path;
+  while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+  std::size_t cut = path.rfind('/');
+  if (cut != std::string_view::npos && cut > 0) cut = path.rfind('/', cut - 1);
+  std::string tail(path.substr(cut == std::string_view::npos ? 0 : cut + 1));
+  const std::size_t dot = tail.rfind('.');
+  if (dot != std::string::npos && dot > tail.rfind('/') + 1) tail.resize(dot);
+  words += ' ';
+  words += tail;
+  if (url->has_query) {
+    words += ' ';
+    words += url->query;
+  }
+  // Separators become spaces; noise words go.
+  for (char& c : words) {
+    if (c == '/' || c == '.' || c == '-' || c == '_' || c == '=' || c == '&' || c == '%') c = ' ';
+  }
+  std::istringstream in(words);
+  std::string out, w;
+  while (in >> w) {
+    std::string lower = w;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (noise_url_word(lower)) continue;
+    out += w;
+    out += ' ';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string database_identity(const Database& db) {
+  const auto file = db.path() / "manifest.json";
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(ErrorKind::kNotFound, file.string(), ": cannot be read");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx",
+                static_cast<unsigned long long>(XXH3_64bits(bytes.data(), bytes.size())));
+  return hex;
+}
+
+DocumentMaker::DocumentMaker(const FieldWeights& weights) : weights_(weights) {
+  configure(terms_, /*cached=*/true);
+}
+
+bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc) {
+  const auto title = db.title(page);
+  const auto text = db.text(page);
+  const auto anchors = db.anchor_text(page);
+  // A crawled page that was not fetched and that no anchor names is only a URL in a link.
+  if (db.has_page_data() && !title && (!anchors || anchors->empty())) return false;
+  doc.clear_terms();
+  doc.clear_values();
+  terms_.set_document(doc);
+  const FieldWeights& w = weights_;
+  if (title && !title->empty()) {
+    terms_.index_text(utf8(*title), w.title);
+    terms_.increase_termpos(kFieldGap);
+    terms_.index_text(utf8(*title), 0, kTitlePrefix);
+    terms_.increase_termpos(kFieldGap);
+  }
+  if (text && !text->empty()) {
+    terms_.index_text(utf8(*text), w.text);
+    terms_.increase_termpos(kFieldGap);
+  }
+  if (anchors && !anchors->empty()) {
+    // Distinct anchor texts in order of first appearance, each with its number of links.
+    anchors_.clear();
+    std::unordered_map<std::string_view, int> count;
+    std::string_view rest = *anchors;
+    while (!rest.empty()) {
+      const std::size_t nl = rest.find('\n');
+      const std::string_view a = rest.substr(0, nl);
+      rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+      if (a.empty()) continue;
+      if (count[a]++ == 0) anchors_.push_back(a);
+    }
+    for (std::string_view a : anchors_) {
+      const int n = count[a];
+      const int repeats = std::min(1 + static_cast<int>(std::log2(n)), kMaxAnchorRepeats);
+      terms_.index_text(utf8(a), w.anchor * repeats);
+      terms_.increase_termpos(kFieldGap);
+    }
+  }
+  const std::string_view label = db.label(page);
+  terms_.index_text(url_words(label), w.url);
+  for (const std::string& t : host_terms(label)) doc.add_boolean_term(t);
+  return true;
+}
+
+std::vector<std::string> text_terms(std::string_view text, std::string_view prefix) {
+  Xapian::TermGenerator g;
+  configure(g);
+  Xapian::Document doc;
+  g.set_document(doc);
+  g.index_text(std::string(text), 1, std::string(prefix));
+  std::vector<std::pair<Xapian::termpos, std::string>> at;
+  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
+    for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) at.emplace_back(*p, *t);
+  }
+  std::sort(at.begin(), at.end());
+  std::vector<std::string> terms;
+  for (auto& [pos, term] : at) terms.push_back(std::move(term));
+  return terms;
+}
+
+std::string stem_word(const std::string& lower_word) {
+  thread_local Xapian::Stem stem = english();
+  return stem(lower_word);
+}
+
+std::vector<std::string> host_terms(std::string_view url) {
+  std::vector<std::string> terms;
+  const auto u = web::parse_url(url);
+  if (!u || u->host.empty()) return terms;
+  const std::string p = kHostPrefix;
+  if (!u->port.empty()) terms.push_back(p + u->host + ":" + u->port);
+  std::string_view host = u->host;
+  terms.push_back(p + std::string(host));
+  // Parent domains with at least two labels: site:example.org finds www.example.org. Not for IP
+  // addresses.
+  const bool ip = std::all_of(host.begin(), host.end(),
+                              [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
+  while (!ip) {
+    const std::size_t dot = host.find('.');
+    if (dot == std::string_view::npos) break;
+    host.remove_prefix(dot + 1);
+    if (host.find('.') == std::string_view::npos) break;
+    terms.push_back(p + std::string(host));
+  }
+  return terms;
+}
+
+std::string site_term(std::string_view host) {
+  std::string h(host);
+  std::transform(h.begin(), h.end(), h.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (h.find("://") == std::string::npos) h = "http://" + h;
+  const auto u = web::parse_url(h);
+  if (!u || u->host.empty()) return "";
+  return std::string(kHostPrefix) + u->host + (u->port.empty() ? "" : ":" + u->port);
+}
+
+bool is_stop_word(std::string_view word) {
+  // The short English list of Xapian's omega and of most engines: function words only (no
+  // "not", "all", "any", "by"... which are words of query languages a documentation set
+  // documents).
+  static constexpr std::array<std::string_view, 52> kStop = {
+      "a",      "about", "an",   "and",  "are",  "as",    "at",    "be",    "been",  "but",  "can",
+      "could",  "did",   "do",   "does", "for",  "from",  "had",   "has",   "have",  "how",  "i",
+      "if",     "in",    "is",   "it",   "its",  "me",    "my",    "of",    "on",    "or",   "our",
+      "should", "so",    "than", "that", "the",  "their", "then",  "there", "these", "this", "to",
+      "was",    "we",    "were", "what", "when", "where", "which", "with"};
+  return std::find(kStop.begin(), kStop.end(), word) != kStop.end();
+}
+
+}  // namespace webrank::search

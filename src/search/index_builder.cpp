@@ -1,0 +1,231 @@
+// build_search_index: the threads index contiguous segments of the pages, each into its own
+// small Xapian database, keeping docid = page id + 1; the segments are then merged, ids
+// unchanged, into one compact single-file database written beside the old index and renamed
+// over it.
+#include <omp.h>
+#include <sys/stat.h>
+#include <xapian.h>
+
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <exception>
+#include <mutex>
+
+#include "search/document.hpp"
+#include "util/atomic_file.hpp"
+#include "util/parallel.hpp"
+#include "webrank/error.hpp"
+#include "webrank/search.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+using search::kIndexFile;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// Xapian's cost per posting grows with the size of the database being written (its in-memory
+// inverter and B-trees): a segment of about 1,000 documents costs a third of the time per page of
+// one of 50,000 (docs/search.md). Pages are therefore indexed in small segments, of about
+// kSegmentBytes of text or kSegmentPages pages, which the merge joins into one file.
+constexpr double kSegmentBytes = 4 << 20;
+constexpr PageId kSegmentPages = 2048;
+
+// Cuts pages [0, n) into contiguous segments: segment i is [cut[i], cut[i + 1]).
+std::vector<PageId> segment_cuts(const Database& db) {
+  const PageId n = db.num_pages();
+  std::vector<PageId> cut{0};
+  double bytes = 0;
+  for (PageId u = 0; u < n; ++u) {
+    bytes += 64;  // the label and per-document costs
+    if (const auto t = db.text(u)) bytes += static_cast<double>(t->size());
+    if (const auto a = db.anchor_text(u)) bytes += static_cast<double>(a->size());
+    if (bytes >= kSegmentBytes || u + 1 - cut.back() >= kSegmentPages) {
+      cut.push_back(u + 1);
+      bytes = 0;
+    }
+  }
+  if (cut.back() != n) cut.push_back(n);
+  return cut;
+}
+
+// Reports the merge's progress, one table at a time.
+class MergeProgress : public Xapian::Compactor {
+ public:
+  explicit MergeProgress(std::function<void(const std::string&)> f) : f_(std::move(f)) {}
+  void set_status(const std::string& table, const std::string&) override {
+    if (f_) f_(table);
+  }
+
+ private:
+  std::function<void(const std::string&)> f_;
+};
+
+[[noreturn]] void fail_xapian(const fs::path& where, const Xapian::Error& e) {
+  fail(ErrorKind::kIo, where.string(), ": ", e.get_msg().empty() ? e.get_type() : e.get_msg());
+}
+
+}  // namespace
+
+IndexReport build_search_index(const Database& db, const IndexOptions& o) {
+  const auto start = Clock::now();
+  const fs::path dest = db.path() / kIndexFile;
+  for (int w :
+       {o.field_weights.title, o.field_weights.text, o.field_weights.anchor, o.field_weights.url}) {
+    if (w < 0 || w > 100) fail_option("field_weights", "must be in [0, 100], got ", w);
+  }
+  IndexReport r;
+  r.pages = db.num_pages();
+  const std::vector<PageId> cut = segment_cuts(db);
+  const int segments = static_cast<int>(cut.size()) - 1;
+  const int threads =
+      std::max(1, std::min(segments, o.threads > 0 ? o.threads : omp_get_max_threads()));
+  r.threads = threads;
+
+  TempPath out(dest);
+  TempPath shards(db.path() / "search.segments");
+  shards.make_directory();
+  const std::string identity = search::database_identity(db);
+  auto segment_path = [&](int i) {
+    return (shards.path() / ("segment-" + std::to_string(i))).string();
+  };
+
+  std::atomic<std::uint64_t> done{0}, documents{0};
+  std::atomic<bool> stopped{false};
+  std::mutex report;
+  auto last_report = Clock::now();
+  auto progress = [&](bool force) {
+    if (!o.on_progress) return;
+    std::unique_lock lock(report, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    if (!force && since(last_report) < 0.1) return;
+    last_report = Clock::now();
+    o.on_progress({"indexing", done.load(), r.pages, since(start)});
+  };
+  std::vector<std::exception_ptr> failed(segments);
+  ThreadCount count(threads);
+#pragma omp parallel num_threads(threads)
+  {
+    search::DocumentMaker maker(o.field_weights);  // one per thread: its stem cache carries over
+    Xapian::Document doc;
+#pragma omp for schedule(dynamic, 1)
+    for (int i = 0; i < segments; ++i) {
+      if (stopped) continue;
+      try {
+        Xapian::WritableDatabase w(
+            segment_path(i), Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS | Xapian::DB_NO_SYNC |
+                                 Xapian::DB_NO_TERMLIST | Xapian::DB_DANGEROUS);
+        if (i == 0) {
+          w.set_metadata(search::kMetaVersion, std::to_string(search::kIndexVersion));
+          w.set_metadata(search::kMetaDatabase, identity);
+          w.set_metadata(search::kMetaBuilt, utc_now());
+          const FieldWeights& f = o.field_weights;
+          w.set_metadata(search::kMetaFields, cat(f.title, ",", f.text, ",", f.anchor, ",", f.url));
+        }
+        for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
+          if ((u & 63) == 0) {
+            if (o.stop.stop_requested() || stopped) {
+              stopped = true;
+              break;
+            }
+            progress(false);
+          }
+          if (maker.make(db, u, doc)) {
+            w.replace_document(u + 1, doc);
+            ++documents;
+          }
+          ++done;
+        }
+        w.commit();
+      } catch (const Xapian::Error& e) {
+        stopped = true;
+        try {
+          fail_xapian(shards.path(), e);
+        } catch (...) {
+          failed[i] = std::current_exception();
+        }
+      } catch (...) {
+        stopped = true;
+        failed[i] = std::current_exception();
+      }
+    }
+  }
+  for (const auto& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+  if (stopped || o.stop.stop_requested()) fail(ErrorKind::kCancelled, "indexing stopped");
+  progress(true);
+
+  const auto merge_start = Clock::now();
+  try {
+    Xapian::Database all;
+    for (int i = 0; i < segments; ++i) all.add_database(Xapian::Database(segment_path(i)));
+    MergeProgress merge([&](const std::string&) {
+      if (o.on_progress) o.on_progress({"merging", done.load(), r.pages, since(start)});
+    });
+    all.compact(out.path().string(), Xapian::DBCOMPACT_NO_RENUMBER | Xapian::DBCOMPACT_SINGLE_FILE,
+                0, merge);
+  } catch (const Xapian::Error& e) {
+    fail_xapian(out.path(), e);
+  }
+  if (o.stop.stop_requested()) fail(ErrorKind::kCancelled, "indexing stopped");
+  out.commit();
+  r.documents = documents;
+  std::error_code ec;
+  r.bytes = fs::file_size(dest, ec);
+  r.merge_seconds = since(merge_start);
+  r.seconds = since(start);
+  return r;
+}
+
+std::optional<IndexInfo> search_index_info(const Database& db) {
+  const fs::path file = db.path() / kIndexFile;
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return std::nullopt;
+  IndexInfo info;
+  info.path = file;
+  info.bytes = fs::file_size(file, ec);
+  try {
+    Xapian::Database x(file.string());
+    const std::string version = x.get_metadata(search::kMetaVersion);
+    if (version.empty()) {
+      fail(ErrorKind::kCorrupt, file.string(), ": not a webrank search index (no version)");
+    }
+    info.version = std::stoi(version);
+    if (info.version != search::kIndexVersion) {
+      fail(ErrorKind::kCorrupt, file.string(), ": index version ", info.version,
+           ", this webrank reads version ", search::kIndexVersion, ": rebuild it with `index`");
+    }
+    if (x.get_metadata(search::kMetaDatabase) != search::database_identity(db)) {
+      fail(ErrorKind::kCorrupt, file.string(),
+           ": built for another database (the database was rebuilt or copied since): rebuild "
+           "it with `index`");
+    }
+    info.documents = x.get_doccount();
+    info.built = x.get_metadata(search::kMetaBuilt);
+    FieldWeights& f = info.field_weights;
+    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d", &f.title, &f.text,
+                &f.anchor, &f.url);
+  } catch (const Xapian::Error& e) {
+    fail(ErrorKind::kCorrupt, file.string(), ": damaged search index (", e.get_type(), ": ",
+         e.get_msg(), "): rebuild it with `index`");
+  }
+  return info;
+}
+
+}  // namespace webrank

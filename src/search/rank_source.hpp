@@ -1,0 +1,47 @@
+// PageRank in the matcher: a Xapian PostingSource that gives every document (docid = page id + 1)
+// a weight computed from the rank vector held in memory. It is combined with the text query:
+// added to BM25 in full mode (OP_AND_MAYBE, scaled), the whole weight in title mode (OP_FILTER).
+// Reading the vector instead of a value slot of the index is what lets any stored or per-query
+// vector rank the same index without rebuilding it.
+#pragma once
+
+#include <xapian.h>
+
+#include <span>
+
+#include "webrank/presentation.hpp"
+
+namespace webrank::search {
+
+class RankSource : public Xapian::PostingSource {
+ public:
+  enum class Weight {
+    kRank,        // the rank itself (title mode: results ordered by rank)
+    kPercentile,  // the percentile / 100, in (0, 1] (full mode's merge)
+  };
+  // `ranks` must outlive the source (the Searcher keeps it alive for the whole search).
+  RankSource(const PresentedRanks& ranks, Weight weight);
+
+  Xapian::doccount get_termfreq_min() const override { return 0; }
+  Xapian::doccount get_termfreq_est() const override { return doccount_; }
+  Xapian::doccount get_termfreq_max() const override { return doccount_; }
+  double get_weight() const override;
+  Xapian::docid get_docid() const override { return did_; }
+  void next(double min_wt) override;
+  void skip_to(Xapian::docid did, double min_wt) override;
+  bool check(Xapian::docid did, double min_wt) override;
+  bool at_end() const override { return did_ > last_; }
+  Xapian::PostingSource* clone() const override;
+  void init(const Xapian::Database& db) override;
+  std::string name() const override { return "webrank::RankSource"; }
+
+ private:
+  double weight_of(Xapian::docid did) const;
+
+  const PresentedRanks& ranks_;
+  Weight weight_;
+  Xapian::docid did_ = 0, last_ = 0;
+  Xapian::doccount doccount_ = 0;
+};
+
+}  // namespace webrank::search

@@ -1,0 +1,305 @@
+// The Searcher: an immutable State (database, rank vector, index path, a pool of Xapian handles)
+// shared by every call and swapped whole by reopen(). Xapian handles are not thread-safe, so each
+// search borrows one from the pool (opening a new one when all are busy) and returns it.
+#include <sys/stat.h>
+#include <xapian.h>
+
+#include <chrono>
+#include <cmath>
+#include <mutex>
+
+#include "search/document.hpp"
+#include "search/query.hpp"
+#include "search/rank_source.hpp"
+#include "search/snippet.hpp"
+#include "web/url.hpp"
+#include "webrank/error.hpp"
+#include "webrank/rank_store.hpp"
+#include "webrank/search.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a file is now, to tell whether it was replaced: a rename gives another inode.
+struct FileStamp {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  off_t size = -1;
+  std::int64_t mtime_ns = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+
+FileStamp stamp(const fs::path& p) {
+  struct stat st {};
+  FileStamp s;
+  if (::stat(p.c_str(), &st) != 0) return s;
+  s.dev = st.st_dev;
+  s.ino = st.st_ino;
+  s.size = st.st_size;
+  s.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  return s;
+}
+
+std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
+  return {stamp(db / "manifest.json"), stamp(db / search::kIndexFile),
+          stamp(db / "ranks" / (ranks + ".ranks")), stamp(db / "ranks" / (ranks + ".json"))};
+}
+
+// The stem of an indexed term: its "Z" and field prefix removed.
+std::string stem_of(const std::string& term) {
+  std::size_t i = 0;
+  while (i < term.size() && term[i] >= 'A' && term[i] <= 'Z') ++i;
+  return term.substr(i);
+}
+
+}  // namespace
+
+struct SearcherState {
+  std::shared_ptr<const Database> db;
+  std::shared_ptr<const PresentedRanks> ranks;
+  fs::path index;
+  std::vector<FileStamp> stamps;
+  std::mutex pool_mutex;
+  std::vector<std::unique_ptr<Xapian::Database>> pool;
+
+  // A Xapian handle for one search, returned to the pool when the lease ends.
+  class Lease {
+   public:
+    Lease(SearcherState& s) : s_(s) {
+      {
+        std::lock_guard lock(s.pool_mutex);
+        if (!s.pool.empty()) {
+          handle_ = std::move(s.pool.back());
+          s.pool.pop_back();
+        }
+      }
+      if (!handle_) handle_ = std::make_unique<Xapian::Database>(s.index.string());
+    }
+    ~Lease() {
+      std::lock_guard lock(s_.pool_mutex);
+      s_.pool.push_back(std::move(handle_));
+    }
+    Xapian::Database& operator*() { return *handle_; }
+
+   private:
+    SearcherState& s_;
+    std::unique_ptr<Xapian::Database> handle_;
+  };
+};
+
+struct Searcher::Impl {
+  SearcherOptions options;
+  fs::path dir;
+  mutable std::mutex mutex;  // guards `state` (the pointer, not what it points to)
+  std::shared_ptr<SearcherState> state;
+
+  std::shared_ptr<SearcherState> current() const {
+    std::lock_guard lock(mutex);
+    return state;
+  }
+};
+
+namespace {
+
+std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOptions& o) {
+  auto s = std::make_shared<SearcherState>();
+  // Stamps first: a change while opening makes the next reopen() open again.
+  s->stamps = stamps(dir, o.ranks);
+  s->db = std::make_shared<const Database>(Database::open(dir));
+  const auto info = search_index_info(*s->db);
+  if (!info) {
+    fail(ErrorKind::kNotFound, dir.string(), ": no search index: run `webrank index ", dir.string(),
+         "`");
+  }
+  s->index = info->path;
+  const auto names = s->db->rank_names();
+  if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
+    StoredRanks r = load_ranks(*s->db, o.ranks);
+    s->ranks = std::make_shared<const PresentedRanks>(std::move(r.values), o.ranks);
+  }
+  try {
+    s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
+  } catch (const Xapian::Error& e) {
+    fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
+         "): rebuild it with `index`");
+  }
+  return s;
+}
+
+void check_options(const SearchOptions& o) {
+  if (o.k == 0 || o.k > kMaxResults)
+    fail_option("k", "must be in [1, ", kMaxResults, "], got ", o.k);
+  if (o.offset > kMaxOffset)
+    fail_option("offset", "must be at most ", kMaxOffset, ", got ", o.offset);
+  if (!(o.rank_weight >= 0) || !std::isfinite(o.rank_weight)) {
+    fail_option("rank_weight", "must be a finite number >= 0, got ", o.rank_weight);
+  }
+  if (o.snippet_bytes > 4096) fail_option("snippet_bytes", "must be at most 4096");
+  if (!(o.bm25_k1 >= 0) || !std::isfinite(o.bm25_k1)) {
+    fail_option("bm25_k1", "must be a finite number >= 0, got ", o.bm25_k1);
+  }
+  if (!(o.bm25_b >= 0 && o.bm25_b <= 1)) fail_option("bm25_b", "must be in [0, 1], got ", o.bm25_b);
+}
+
+}  // namespace
+
+const char* to_string(SearchMode mode) {
+  switch (mode) {
+    case SearchMode::kTitle:
+      return "title";
+    case SearchMode::kText:
+      return "text";
+    case SearchMode::kFull:
+      return "full";
+  }
+  return "?";
+}
+
+Searcher::Searcher(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Searcher::Searcher(Searcher&&) noexcept = default;
+Searcher& Searcher::operator=(Searcher&&) noexcept = default;
+Searcher::~Searcher() = default;
+
+Searcher Searcher::open(const fs::path& db, SearcherOptions options) {
+  check_rank_name(options.ranks);
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->dir = db;
+  impl->state = open_state(db, options);
+  return Searcher(std::move(impl));
+}
+
+bool Searcher::reopen() {
+  const auto now = stamps(impl_->dir, impl_->options.ranks);
+  if (now == impl_->current()->stamps) return false;
+  auto fresh = open_state(impl_->dir, impl_->options);
+  std::lock_guard lock(impl_->mutex);
+  impl_->state = std::move(fresh);
+  return true;
+}
+
+std::shared_ptr<const Database> Searcher::database() const {
+  return impl_->current()->db;
+}
+
+std::shared_ptr<const PresentedRanks> Searcher::ranks() const {
+  return impl_->current()->ranks;
+}
+
+SearchResults Searcher::search(std::string_view query, const SearchOptions& o) const {
+  const auto start = std::chrono::steady_clock::now();
+  check_options(o);
+  const search::ParsedQuery parsed = search::parse_query(query);
+  const std::shared_ptr<SearcherState> state = impl_->current();
+  const Database& db = *state->db;
+  std::shared_ptr<const PresentedRanks> ranks = o.ranks ? o.ranks : state->ranks;
+  if (ranks && ranks->values().size() != db.num_pages()) {
+    fail_option("ranks", "has ", ranks->values().size(), " values, the database ", db.num_pages(),
+                " pages");
+  }
+
+  SearchResults r;
+  r.query = std::string(query);
+  r.mode = o.mode;
+  r.ranks = ranks ? ranks->name() : "";
+  r.offset = o.offset;
+  r.k = o.k;
+
+  using search::RankSource;
+  using Xapian::Query;
+  const Query text = search::text_query(parsed, o.mode);
+  const bool merge = ranks && o.mode == SearchMode::kFull && o.rank_weight > 0;
+
+  const std::vector<search::QueryWord> words = search::positive_words(parsed);
+  std::vector<std::string> stems;
+  for (const auto& w : words) {
+    for (const auto& t : w.terms) {
+      const std::string s = stem_of(t);
+      if (std::find(stems.begin(), stems.end(), s) == stems.end()) stems.push_back(s);
+    }
+  }
+
+  try {
+    SearcherState::Lease handle(*state);
+    Xapian::Enquire enquire(*handle);
+    if (o.mode == SearchMode::kTitle && !ranks) {
+      enquire.set_weighting_scheme(Xapian::BoolWeight());
+    } else {
+      // Xapian's k2, k3 and min_normlen at their defaults.
+      enquire.set_weighting_scheme(Xapian::BM25Weight(o.bm25_k1, 0, 1, o.bm25_b, 0.5));
+    }
+    Query q = text;
+    if (ranks && o.mode == SearchMode::kTitle) {
+      q = Query(Query::OP_FILTER,
+                Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
+    } else if (merge) {
+      // The best BM25 score of the query first: the merge adds rank to BM25 relative to it.
+      enquire.set_query(text);
+      const Xapian::MSet best = enquire.get_mset(0, 1);
+      // A query of site: alone weighs nothing: ordered by rank alone.
+      const double top = best.empty() ? 0 : best.begin().get_weight();
+      q = Query(Query::OP_AND_MAYBE, Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1),
+                Query(Query::OP_SCALE_WEIGHT,
+                      Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
+                      o.rank_weight));
+    }
+    enquire.set_query(q);
+    const Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(o.offset),
+                                               static_cast<Xapian::doccount>(o.k),
+                                               static_cast<Xapian::doccount>(o.offset + o.k));
+    r.matches_estimated = mset.get_matches_estimated();
+    r.matches_lower = mset.get_matches_lower_bound();
+    r.matches_upper = mset.get_matches_upper_bound();
+    std::size_t position = o.offset;
+    for (auto it = mset.begin(); it != mset.end(); ++it) {
+      const PageId page = *it - 1;
+      SearchHit h;
+      h.position = ++position;
+      h.score = it.get_weight();
+      if (ranks) {
+        h.page = ranks->page(db, page);
+      } else {
+        h.page.page = page;
+        h.page.label = db.label(page);
+        if (const auto t = db.title(page)) h.page.title = std::string(*t);
+      }
+      if (o.snippets) {
+        const std::optional<std::string_view> text = db.text(page);
+        if (text && !text->empty()) {
+          h.snippet = search::make_snippet(*text, stems, o.snippet_bytes);
+        } else if (const auto anchors = db.anchor_text(page)) {
+          std::string flat(*anchors);  // '\n'-joined
+          std::replace(flat.begin(), flat.end(), '\n', ' ');
+          h.snippet = search::make_snippet(flat, stems, o.snippet_bytes);
+        }
+      }
+      r.hits.push_back(std::move(h));
+    }
+    if (r.hits.empty()) {
+      for (const auto& w : words) {
+        const auto& terms = o.mode == SearchMode::kTitle ? w.title_terms : w.terms;
+        for (const auto& t : terms) {
+          if ((*handle).get_termfreq(t) == 0) {
+            r.unknown_words.push_back(w.text);
+            break;
+          }
+        }
+      }
+    }
+  } catch (const Xapian::Error& e) {
+    fail(ErrorKind::kCorrupt, state->index.string(), ": search failed (", e.get_type(), ": ",
+         e.get_msg(), "): rebuild the index with `index`");
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+std::optional<PageId> find_page(const Database& db, std::string_view url) {
+  if (const auto id = db.find(url)) return id;
+  if (const auto normal = web::normalize_url(url)) return db.find(*normal);
+  return std::nullopt;
+}
+
+}  // namespace webrank

@@ -1,0 +1,21 @@
+// Snippets: the passage of a page's text where the query words are densest, as plain text with
+// the byte ranges of the words that match (a front end escapes and marks them its own way).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "webrank/search.hpp"
+
+namespace webrank::search {
+
+// The passage of about `length` bytes of `text` holding the most distinct `stems` (stemmed
+// query words, without term prefixes), then the most matches, within the first 64 KiB of the
+// text; the start of the text when none is there. Words are compared as the indexer compares them:
+// lower-cased and stemmed. Cuts fall between words (or, in a word longer than the passage, between
+// UTF-8 characters).
+Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
+                     std::size_t length);
+
+}  // namespace webrank::search

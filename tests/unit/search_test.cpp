@@ -1,0 +1,552 @@
+// Search (webrank/search.hpp, links.hpp, search_eval.hpp; docs/search.md): the query language and
+// its errors, snippets, the three modes and the merge on a small crawled site whose answers are
+// known, thread safety and reopening, the index's atomicity and identity, backlinks and forward
+// links, evaluation, and the synthetic text web.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <stop_token>
+#include <thread>
+
+#include "search/query.hpp"
+#include "search/snippet.hpp"
+#include "test_graphs.hpp"
+#include "web/url.hpp"
+#include "webrank/build.hpp"
+#include "webrank/error.hpp"
+#include "webrank/generate.hpp"
+#include "webrank/links.hpp"
+#include "webrank/rank.hpp"
+#include "webrank/rank_store.hpp"
+#include "webrank/search.hpp"
+#include "webrank/search_eval.hpp"
+#include "webrank/text_web.hpp"
+
+namespace webrank::testing {
+namespace fs = std::filesystem;
+namespace {
+
+// ---- the query language ------------------------------------------------------------------------
+
+TEST(SearchQuery, Structure) {
+  const auto q = search::parse_query("create -temporary \"foreign table\" OR view site:x.org");
+  ASSERT_EQ(q.groups.size(), 4u);
+  EXPECT_FALSE(q.groups[0].excluded);
+  EXPECT_EQ(q.groups[0].atoms[0].terms, std::vector<std::string>{"Zcreat"});
+  EXPECT_TRUE(q.groups[1].excluded);
+  ASSERT_EQ(q.groups[2].atoms.size(), 2u);  // the phrase OR view
+  EXPECT_EQ(q.groups[2].atoms[0].terms, (std::vector<std::string>{"Zforeign", "Ztabl"}));
+  EXPECT_EQ(q.groups[3].atoms[0].kind, search::Atom::Kind::kSite);
+  EXPECT_EQ(q.groups[3].atoms[0].site, "Hx.org");
+  // A word the tokenizer splits is a phrase of its parts; the title prefix is kept apart.
+  const auto split = search::parse_query("pg_hba.conf intitle:Roses");
+  EXPECT_EQ(split.groups[0].atoms[0].terms, (std::vector<std::string>{"Zpg_hba", "Zconf"}));
+  EXPECT_EQ(split.groups[1].atoms[0].kind, search::Atom::Kind::kInTitle);
+  EXPECT_EQ(split.groups[1].atoms[0].title_terms, std::vector<std::string>{"ZSrose"});
+  // Stop words are optional beside other words, required when alone.
+  EXPECT_TRUE(search::parse_query("how to vacuum").groups[0].atoms[0].stop);
+  EXPECT_FALSE(search::parse_query("the and").groups[0].atoms[0].stop);
+  // AND may be written; a lone dash and punctuation are nothing.
+  EXPECT_EQ(search::parse_query("a AND b - && c").groups.size(), 3u);
+}
+
+TEST(SearchQuery, MalformedQueriesSayWhyAndWhere) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "is empty"},
+      {"   ", "is empty"},
+      {"roses \"early spring", "at character 7: the phrase opened here has no closing quote"},
+      {"OR roses", "at character 1: OR has no term before it"},
+      {"roses OR", "at character 7: OR has no term after it"},
+      {"roses OR OR tulips", "at character 10: OR follows another OR"},
+      {"-roses", "only excludes pages"},
+      {"roses -aphids OR soap", "at character 15: an excluded term cannot be a side of OR"},
+      {"roses site:", "at character 7: site: needs a host name"},
+      {"intitle: roses", "at character 1: intitle: needs a word"},
+      {"\"\" roses", "at character 1: the phrase has no words"},
+      {"&& ||", "has no searchable words"},
+      {"été \"x", "at character 5: the phrase"},  // characters, not bytes
+      {std::string(kMaxQueryBytes + 1, 'a'), "bytes long"},
+  };
+  for (const auto& [query, want] : cases) {
+    try {
+      search::parse_query(query);
+      ADD_FAILURE() << "accepted: " << query;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument) << query;
+      EXPECT_EQ(e.field(), "query");
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << query << " -> " << e.what();
+    }
+  }
+  std::string many;
+  for (std::size_t i = 0; i <= kMaxQueryTerms; ++i) many += "w" + std::to_string(i) + " ";
+  EXPECT_THROW(search::parse_query(many), Error);
+}
+
+// ---- snippets ----------------------------------------------------------------------------------
+
+std::vector<std::string> marked(const Snippet& s) {
+  std::vector<std::string> words;
+  for (const TextSpan& m : s.matches) words.push_back(s.text.substr(m.begin, m.end - m.begin));
+  return words;
+}
+
+TEST(SearchSnippet, FindsTheDensestPassageAndMarksStemmedWords) {
+  std::string text = "Intro words here. ";
+  for (int i = 0; i < 40; ++i) text += "filler text without the words. ";
+  text += "Pruning roses: prune your Roses early, before the ROSE buds open. ";
+  for (int i = 0; i < 40; ++i) text += "more filler. ";
+  const Snippet s = search::make_snippet(text, {"prune", "rose"}, 120);
+  EXPECT_TRUE(s.cut_before);
+  EXPECT_TRUE(s.cut_after);
+  EXPECT_LE(s.text.size(), 120u);
+  EXPECT_EQ(marked(s), (std::vector<std::string>{"Pruning", "roses", "prune", "Roses", "ROSE"}));
+  // No match: the start of the text, cut at a word.
+  const Snippet none = search::make_snippet(text, {"tulip"}, 30);
+  EXPECT_FALSE(none.cut_before);
+  EXPECT_TRUE(none.cut_after);
+  EXPECT_EQ(none.text, "Intro words here. filler text");
+  EXPECT_TRUE(none.matches.empty());
+  // A cut inside a long word falls between UTF-8 characters.
+  EXPECT_EQ(search::make_snippet("éééééééé", {"zzz"}, 5).text, "éé");
+  const Snippet whole = search::make_snippet("short text", {"text"}, 100);
+  EXPECT_FALSE(whole.cut_before);
+  EXPECT_FALSE(whole.cut_after);
+  EXPECT_EQ(marked(whole), std::vector<std::string>{"text"});
+}
+
+// ---- a small crawled site ----------------------------------------------------------------------
+
+// A gardening site: every page links home, so index.html ranks first.
+struct Garden {
+  TempDir dir;
+  std::string base;
+  fs::path db_path;
+
+  Garden() {
+    fs::create_directories(dir / "site");
+    page("index.html", "Garden Handbook",
+         "Welcome to the handbook. Read about roses, tulips, soil and pests.",
+         {{"roses.html", "roses"},
+          {"tulips.html", "tulip bulbs"},
+          {"soil.html", "soil"},
+          {"pests.html", "pests"},
+          {"http://example.org/seeds", "seed catalogue"}});
+    page("roses.html", "Garden Roses",
+         "Roses need sun and well drained soil. Prune roses in early spring.",
+         {{"index.html", "home"}, {"soil.html", "soil for roses"}});
+    page("tulips.html", "Tulip Bulbs", "Plant tulip bulbs in autumn. Tulips flower in spring.",
+         {{"index.html", "home"}});
+    page("soil.html", "Garden Soil and Compost",
+         "Compost improves soil for roses and tulips alike.",
+         {{"index.html", "home"}, {"roses.html", "roses"}});
+    page("pests.html", "Pests", "Aphids attack roses. Spray them with soap.",
+         {{"index.html", "home"}, {"roses.html", "roses"}});
+    BuildOptions o;
+    o.inputs = {(dir / "site").string()};
+    o.format = "html-dir";
+    db_path = dir / "garden.db";
+    o.output = db_path;
+    build_database(o);
+    base = web::file_url(fs::absolute(dir / "site").lexically_normal().string()) + "/";
+    const Database db = Database::open(db_path);
+    RankOptions ro;
+    save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
+    build_search_index(db);
+  }
+
+  void page(const std::string& name, const std::string& title, const std::string& text,
+            const std::vector<std::pair<std::string, std::string>>& links) {
+    std::string html = "<html><head><title>" + title + "</title></head><body><p>" + text + "</p>";
+    for (const auto& [href, anchor] : links) html += "<a href='" + href + "'>" + anchor + "</a> ";
+    dir.write("site/" + name, html + "</body></html>");
+  }
+
+  std::vector<std::string> urls(const SearchResults& r) const {
+    std::vector<std::string> out;
+    for (const SearchHit& h : r.hits) {
+      out.push_back(h.page.label.starts_with(base) ? h.page.label.substr(base.size())
+                                                   : h.page.label);
+    }
+    return out;
+  }
+};
+
+SearchOptions mode(SearchMode m, std::size_t k = 10) {
+  SearchOptions o;
+  o.mode = m;
+  o.k = k;
+  return o;
+}
+
+TEST(Search, ModesAndSyntaxOnAKnownSite) {
+  Garden g;
+  const Searcher s = Searcher::open(g.db_path);
+  using V = std::vector<std::string>;
+  // title: pages whose titles have every word, by rank (the home page first)
+  const SearchResults garden = s.search("garden", mode(SearchMode::kTitle));
+  EXPECT_EQ(g.urls(garden), (V{"index.html", "roses.html", "soil.html"}));
+  for (std::size_t i = 1; i < garden.hits.size(); ++i) {
+    EXPECT_GE(garden.hits[i - 1].page.rank, garden.hits[i].page.rank);
+    EXPECT_EQ(garden.hits[i].score, garden.hits[i].page.rank);
+  }
+  const SearchResults spring_title = s.search("spring", mode(SearchMode::kTitle));
+  EXPECT_TRUE(spring_title.hits.empty());
+  EXPECT_EQ(spring_title.unknown_words, V{"spring"});  // in texts, in no title
+  // text: every word somewhere (title, text, anchors, URL), stemmed
+  EXPECT_EQ(g.urls(s.search("prune rose", mode(SearchMode::kText))), V{"roses.html"});
+  V spring = g.urls(s.search("spring", mode(SearchMode::kText)));
+  std::sort(spring.begin(), spring.end());
+  EXPECT_EQ(spring, (V{"roses.html", "tulips.html"}));
+  // phrases keep word order; exclusions, OR, intitle:, site:
+  EXPECT_EQ(g.urls(s.search("\"early spring\"", mode(SearchMode::kText))), V{"roses.html"});
+  EXPECT_TRUE(s.search("\"spring early\"", mode(SearchMode::kText)).hits.empty());
+  V roses = g.urls(s.search("roses -aphids -compost", mode(SearchMode::kText)));
+  std::sort(roses.begin(), roses.end());
+  EXPECT_EQ(roses, (V{"index.html", "roses.html"}));
+  V either = g.urls(s.search("aphids OR compost", mode(SearchMode::kText)));
+  std::sort(either.begin(), either.end());
+  EXPECT_EQ(either, (V{"pests.html", "soil.html"}));
+  EXPECT_EQ(g.urls(s.search("intitle:roses", mode(SearchMode::kFull))), V{"roses.html"});
+  // a page known only from a link is found by its anchor text, and by site:
+  // (the home page has the words too: the text of its own link)
+  V seeds = g.urls(s.search("seed catalogue", mode(SearchMode::kText)));
+  std::sort(seeds.begin(), seeds.end());
+  EXPECT_EQ(seeds, (V{"http://example.org/seeds", "index.html"}));
+  EXPECT_EQ(g.urls(s.search("site:example.org", mode(SearchMode::kFull))),
+            V{"http://example.org/seeds"});
+  EXPECT_TRUE(s.search("roses site:example.org", mode(SearchMode::kFull)).hits.empty());
+  // nothing matches: say which words no page has
+  const SearchResults none = s.search("roses xyzzy", mode(SearchMode::kFull));
+  EXPECT_TRUE(none.hits.empty());
+  EXPECT_EQ(none.unknown_words, V{"xyzzy"});
+  // snippets mark the query words in the page's text (its links' texts included)
+  const SearchResults prune = s.search("prune roses", mode(SearchMode::kFull));
+  ASSERT_FALSE(prune.hits.empty());
+  EXPECT_EQ(marked(prune.hits[0].snippet), (V{"Roses", "Prune", "roses", "roses"}));
+}
+
+TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
+  Garden g;
+  const Searcher s = Searcher::open(g.db_path);
+  for (const char* query : {"roses", "soil", "garden", "spring OR compost"}) {
+    const SearchResults text = s.search(query, mode(SearchMode::kText, 20));
+    const SearchResults full = s.search(query, mode(SearchMode::kFull, 20));
+    ASSERT_FALSE(text.hits.empty());
+    ASSERT_EQ(text.hits.size(), full.hits.size());
+    const double top = text.hits[0].score;
+    std::map<PageId, double> bm25;
+    for (const SearchHit& h : text.hits) bm25[h.page.page] = h.score;
+    for (const SearchHit& h : full.hits) {
+      const double want = bm25.at(h.page.page) / top + kDefaultRankWeight * h.page.percentile / 100;
+      EXPECT_NEAR(h.score, want, 1e-9) << query << " " << h.page.label;
+    }
+    for (std::size_t i = 1; i < full.hits.size(); ++i) {
+      EXPECT_GE(full.hits[i - 1].score, full.hits[i].score);
+    }
+  }
+  // Weight 0 is text order; a large weight is rank order.
+  SearchOptions o = mode(SearchMode::kFull);
+  o.rank_weight = 0;
+  EXPECT_EQ(g.urls(s.search("roses", o)), g.urls(s.search("roses", mode(SearchMode::kText))));
+  o.rank_weight = 1000;
+  const SearchResults by_rank = s.search("roses", o);
+  for (std::size_t i = 1; i < by_rank.hits.size(); ++i) {
+    EXPECT_GE(by_rank.hits[i - 1].page.rank, by_rank.hits[i].page.rank);
+  }
+}
+
+TEST(Search, PaginationBoundsAndRanksOfTheCaller) {
+  Garden g;
+  const Searcher s = Searcher::open(g.db_path);
+  const SearchResults all = s.search("roses", mode(SearchMode::kFull, 10));
+  ASSERT_GE(all.hits.size(), 4u);
+  SearchOptions page2 = mode(SearchMode::kFull, 2);
+  page2.offset = 2;
+  const SearchResults r = s.search("roses", page2);
+  ASSERT_EQ(r.hits.size(), 2u);
+  EXPECT_EQ(r.hits[0].position, 3u);
+  EXPECT_EQ(r.hits[0].page.label, all.hits[2].page.label);
+  EXPECT_EQ(r.matches_lower, all.hits.size());
+  for (auto [field, set] : std::vector<std::pair<std::string, std::function<void(SearchOptions&)>>>{
+           {"k", [](SearchOptions& o) { o.k = 0; }},
+           {"k", [](SearchOptions& o) { o.k = kMaxResults + 1; }},
+           {"offset", [](SearchOptions& o) { o.offset = kMaxOffset + 1; }},
+           {"rank_weight", [](SearchOptions& o) { o.rank_weight = -1; }},
+           {"bm25_b", [](SearchOptions& o) { o.bm25_b = 2; }}}) {
+    SearchOptions o;
+    set(o);
+    try {
+      s.search("roses", o);
+      ADD_FAILURE() << field;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+      EXPECT_EQ(e.field(), field);
+    }
+  }
+  // The caller's vector ranks the same index: title order follows it.
+  const auto db = s.database();
+  std::vector<double> reversed(db->num_pages());
+  for (PageId u = 0; u < db->num_pages(); ++u) reversed[u] = 1.0 + u;
+  SearchOptions mine = mode(SearchMode::kTitle);
+  mine.ranks = std::make_shared<const PresentedRanks>(reversed, "by-id");
+  const SearchResults t = s.search("garden", mine);
+  EXPECT_EQ(t.ranks, "by-id");
+  for (std::size_t i = 1; i < t.hits.size(); ++i) {
+    EXPECT_GT(t.hits[i - 1].page.page, t.hits[i].page.page);
+  }
+  mine.ranks = std::make_shared<const PresentedRanks>(std::vector<double>{1.0}, "short");
+  EXPECT_THROW(s.search("garden", mine), Error);
+}
+
+TEST(Search, ManyThreadsOneSearcher) {
+  Garden g;
+  const Searcher s = Searcher::open(g.db_path);
+  const std::vector<std::string> queries = {
+      "roses", "garden", "spring", "\"early spring\"", "aphids OR compost", "soil -compost"};
+  std::vector<std::vector<std::string>> want;
+  for (const auto& q : queries) want.push_back(g.urls(s.search(q)));
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 100; ++i) {
+        const std::size_t q = (t + i) % queries.size();
+        if (g.urls(s.search(queries[q])) != want[q]) ++wrong;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong, 0);
+}
+
+TEST(Search, ReopenSeesANewIndexAndANewVector) {
+  Garden g;
+  Searcher s = Searcher::open(g.db_path);
+  EXPECT_FALSE(s.reopen());
+  const double before = s.search("garden", mode(SearchMode::kTitle)).hits[0].page.rank;
+  // A new vector under the searcher's name: seen after reopen, and only then.
+  {
+    const Database db = Database::open(g.db_path);
+    RankOptions ro;
+    ro.damping = 0.5;
+    save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
+  }
+  EXPECT_EQ(s.search("garden", mode(SearchMode::kTitle)).hits[0].page.rank, before);
+  EXPECT_TRUE(s.reopen());
+  EXPECT_NE(s.search("garden", mode(SearchMode::kTitle)).hits[0].page.rank, before);
+  // A rebuilt index (title words weighing nothing more than text words): seen after reopen.
+  const double bulbs = s.search("bulbs", mode(SearchMode::kText)).hits.at(0).score;
+  {
+    const Database db = Database::open(g.db_path);
+    IndexOptions io;
+    io.field_weights = {1, 1, 1, 1};
+    build_search_index(db, io);
+  }
+  EXPECT_EQ(s.search("bulbs", mode(SearchMode::kText)).hits.at(0).score, bulbs);
+  EXPECT_TRUE(s.reopen());
+  EXPECT_FALSE(s.reopen());
+  EXPECT_LT(s.search("bulbs", mode(SearchMode::kText)).hits.at(0).score, bulbs);
+}
+
+TEST(SearchIndex, AStoppedBuildLeavesTheOldIndexAndNoTemporaries) {
+  Garden g;
+  const fs::path file = g.db_path / "search.xapian";
+  std::ifstream in(file, std::ios::binary);
+  const std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const Database db = Database::open(g.db_path);
+  std::stop_source stop;
+  stop.request_stop();
+  IndexOptions o;
+  o.stop = stop.get_token();
+  try {
+    build_search_index(db, o);
+    FAIL() << "not stopped";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kCancelled);
+  }
+  std::ifstream again(file, std::ios::binary);
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()),
+            old);
+  for (const auto& entry : fs::directory_iterator(g.db_path)) {
+    EXPECT_EQ(entry.path().filename().string().find("webrank-tmp"), std::string::npos)
+        << entry.path();
+  }
+  EXPECT_FALSE(Searcher::open(g.db_path).search("roses").hits.empty());
+}
+
+TEST(SearchIndex, BelongsToItsDatabase) {
+  Garden g;
+  const Database db = Database::open(g.db_path);
+  const auto info = search_index_info(db);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->documents, db.num_pages());  // every page has a title or an anchor text
+  EXPECT_EQ(info->field_weights.anchor, FieldWeights{}.anchor);
+  // Another database's index, copied in: refused.
+  Garden other;
+  other.page("extra.html", "Extra", "one more page", {});
+  BuildOptions o;
+  o.inputs = {(other.dir / "site").string()};
+  o.format = "html-dir";
+  o.output = other.dir / "other.db";
+  build_database(o);
+  fs::copy_file(g.db_path / "search.xapian", other.dir / "other.db" / "search.xapian");
+  try {
+    Searcher::open(other.dir / "other.db");
+    FAIL() << "opened another database's index";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+    EXPECT_NE(std::string(e.what()).find("built for another database"), std::string::npos);
+  }
+  // No index at all: not found, saying how to make one.
+  fs::remove(other.dir / "other.db" / "search.xapian");
+  try {
+    Searcher::open(other.dir / "other.db");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
+    EXPECT_NE(std::string(e.what()).find("webrank index"), std::string::npos);
+  }
+  // A damaged index file: corrupt, not a crash.
+  fs::copy_file(g.db_path / "search.xapian", other.dir / "x.xapian");
+  std::ofstream(g.db_path / "search.xapian", std::ios::binary) << "not an index";
+  EXPECT_THROW(Searcher::open(g.db_path), Error);
+}
+
+TEST(SearchLinks, BacklinksByRankAndForwardLinksWithNofollow) {
+  Garden g;
+  const Database db = Database::open(g.db_path);
+  const PresentedRanks ranks(load_ranks(db, "pagerank").values, "pagerank");
+  const PageId roses = *find_page(db, g.base + "roses.html");
+  const Backlinks b = backlinks(db, ranks, roses, 10);
+  EXPECT_EQ(b.total, 3u);  // index, soil, pests
+  ASSERT_EQ(b.pages.size(), 3u);
+  EXPECT_EQ(b.pages[0].label, g.base + "index.html");
+  for (std::size_t i = 1; i < b.pages.size(); ++i) EXPECT_GE(b.pages[i - 1].rank, b.pages[i].rank);
+  const Backlinks tail = backlinks(db, ranks, roses, 10, 2);
+  ASSERT_EQ(tail.pages.size(), 1u);
+  EXPECT_EQ(tail.pages[0].label, b.pages[2].label);
+  const auto home = find_page(db, g.base + "index.html");
+  const std::vector<ForwardLink> out = forward_links(db, ranks, *home);
+  ASSERT_EQ(out.size(), 5u);
+  for (std::size_t i = 1; i < out.size(); ++i)
+    EXPECT_GE(out[i - 1].target.rank, out[i].target.rank);
+  EXPECT_GT(out[0].target.bar, 0);
+  // a URL is found as given or normalized
+  EXPECT_EQ(find_page(db, "HTTP://EXAMPLE.ORG:80/seeds"),
+            find_page(db, "http://example.org/seeds"));
+  EXPECT_FALSE(find_page(db, "http://example.org/nothing"));
+}
+
+// ---- evaluation --------------------------------------------------------------------------------
+
+TEST(SearchEval, MeasuresEachModeOnKnownAnswers) {
+  Garden g;
+  const std::string set = g.dir.write("queries.tsv",
+                                      "# comment\n"
+                                      "\n"
+                                      "prune roses\troses.html\n"
+                                      "garden\tindex.html\tsoil.html, roses.html\n"
+                                      "spring\ttulips.html\n"
+                                      "seed catalogue\thttp://example.org/seeds\n");
+  const auto queries = read_query_set(set);
+  ASSERT_EQ(queries.size(), 4u);
+  EXPECT_EQ(queries[1].answers,
+            (std::vector<std::string>{"index.html", "soil.html", "roses.html"}));
+  EXPECT_EQ(queries[1].line, 4u);
+  const Searcher s = Searcher::open(g.db_path);
+  const EvalReport r = evaluate_search(s, queries, set);
+  ASSERT_EQ(r.modes.size(), 3u);
+  // title mode: "garden" finds the home page first; the others are in no title
+  const ModeQuality& title = r.modes[0];
+  EXPECT_EQ(r.outcomes[1].positions[0], 1u);
+  EXPECT_EQ(r.outcomes[0].positions[0], 0u);
+  EXPECT_DOUBLE_EQ(title.hit1, 0.25);
+  EXPECT_DOUBLE_EQ(title.mrr, 0.25);
+  // every measure is a mean over the queries, in [0, 1]
+  for (const ModeQuality& m : r.modes) {
+    for (double x : {m.hit1, m.hit3, m.mrr, m.ndcg10}) {
+      EXPECT_GE(x, 0);
+      EXPECT_LE(x, 1);
+    }
+    EXPECT_LE(m.hit1, m.hit3);
+  }
+  // bad sets: the file and line named
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"no tab here\n", "queries.tsv:1: expected query<TAB>expected page"},
+      {"roses\t\n", "queries.tsv:1: no expected page"},
+      {"\troses.html\n", "queries.tsv:1: empty query"},
+      {"roses\tnowhere.html\n", "queries.tsv:1: no page of"},
+      {"# x\nroses\t.html\n", "queries.tsv:2: "},
+      {"roses OR\troses.html\n", "queries.tsv:1: query at character 7"},
+  };
+  for (const auto& [text, want] : bad) {
+    const std::string f = g.dir.write("queries.tsv", text);
+    try {
+      evaluate_search(s, read_query_set(f), f);
+      ADD_FAILURE() << text;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << text << " -> " << e.what();
+    }
+  }
+}
+
+// ---- the synthetic text web --------------------------------------------------------------------
+
+TEST(TextWeb, HasTheWebModelsLinksAndTextToFind) {
+  TempDir dir;
+  GenerateOptions o;
+  o.pages = 300;
+  o.links = 2000;
+  o.seed = 5;
+  o.output = dir.write("web.tsv", "");
+  generate_graph(o);
+  o.output = (dir / "web.warc.gz").string();
+  const TextWebReport r = generate_text_web(o);
+  EXPECT_EQ(r.pages, 300u);
+  EXPECT_EQ(r.links, 2000u);
+  BuildOptions b;
+  b.inputs = {o.output};
+  b.output = dir / "web.db";
+  build_database(b);
+  BuildOptions e;
+  e.inputs = {(dir / "web.tsv").string()};
+  e.output = dir / "edges.db";
+  build_database(e);
+  const Database text = Database::open(dir / "web.db"), edges = Database::open(dir / "edges.db");
+  // the same links between the same URLs (the text web has every page, linked or not)
+  std::set<std::pair<std::string, std::string>> a, c;
+  for (PageId u = 0; u < text.num_pages(); ++u) {
+    for (PageId v : text.graph().out.neighbors(u)) a.emplace(text.label(u), text.label(v));
+  }
+  for (PageId u = 0; u < edges.num_pages(); ++u) {
+    for (PageId v : edges.graph().out.neighbors(u)) c.emplace(edges.label(u), edges.label(v));
+  }
+  EXPECT_EQ(a, c);
+  EXPECT_EQ(text.num_pages(), 300u);
+  // every page has a title and text; anchors are the targets' titles
+  const PageId root = *text.find("http://host0.example/");
+  ASSERT_TRUE(text.title(root));
+  EXPECT_GE(text.title(root)->size(), 4u);
+  EXPECT_GT(text.text(root)->size(), 100u);
+  EXPECT_NE(text.anchor_text(root)->find(std::string(*text.title(root))), std::string::npos);
+  // deterministic: the same options give the same pages
+  o.output = (dir / "again.warc").string();
+  generate_text_web(o);
+  b.inputs = {o.output};
+  b.output = dir / "again.db";
+  build_database(b);
+  const Database again = Database::open(dir / "again.db");
+  for (PageId u = 0; u < text.num_pages(); ++u) {
+    EXPECT_EQ(text.text(u), again.text(*again.find(text.label(u))));
+  }
+  o.model = GraphModel::kRmat;
+  EXPECT_THROW(generate_text_web(o), Error);
+}
+
+}  // namespace
+}  // namespace webrank::testing
