@@ -2,7 +2,7 @@
 # The main job on the built-in default web: a real web, the PostgreSQL 15 documentation shipped
 # by Debian (postgresql-doc-15: `apt-get download` + `dpkg-deb -x` into out/pgdoc, cached; no
 # server is installed), served on 127.0.0.1 by `python3 -m http.server`, crawled by webrank's
-# own crawler, ranked, and its top pages shown. Without network access to the Debian archive
+# own crawler, ranked, its top pages shown and searched. Without network access to the Debian archive
 # it falls back to the synthetic web (a host-clustered web of 20,000 pages). Needs a built
 # ./build/webrank.
 set -euo pipefail
@@ -53,3 +53,5 @@ kill "$server" 2> /dev/null || true
 "$W" info "$out/pg.db"
 "$W" rank "$out/pg.db" --out "$out/pagerank.tsv"
 "$W" top "$out/pg.db" -k 20
+# The crawl built the search index: full-text search merged with PageRank (docs/search.md).
+"$W" search "$out/pg.db" "create table" -k 3

@@ -40,11 +40,11 @@ std::string utc_now() {
 }
 
 // Xapian's cost per posting grows with the size of the database being written (its in-memory
-// inverter and B-trees): a segment of about 1,000 documents costs a third of the time per page of
-// one of 50,000 (docs/search.md). Pages are therefore indexed in small segments, of about
-// kSegmentBytes of text or kSegmentPages pages, which the merge joins into one file.
-constexpr double kSegmentBytes = 4 << 20;
-constexpr PageId kSegmentPages = 2048;
+// inverter): a segment of about 1,000 documents costs less than half the time per page of one of
+// 50,000 (docs/search.md). Pages are therefore indexed in small segments, of about kSegmentBytes
+// of text or kSegmentPages pages, which the merge joins into one file.
+constexpr double kSegmentBytes = 512 << 10;
+constexpr PageId kSegmentPages = 512;
 
 // Cuts pages [0, n) into contiguous segments: segment i is [cut[i], cut[i + 1]).
 std::vector<PageId> segment_cuts(const Database& db) {

@@ -77,7 +77,10 @@ void to_json(nlohmann::json& j, const ModeQuality& m) {
        {"hit3", m.hit3},
        {"mrr", m.mrr},
        {"ndcg10", m.ndcg10},
-       {"mean_seconds", m.mean_seconds}};
+       {"mean_seconds", m.mean_seconds},
+       {"p50_seconds", m.p50_seconds},
+       {"p99_seconds", m.p99_seconds},
+       {"max_seconds", m.max_seconds}};
 }
 
 void to_json(nlohmann::json& j, const EvalReport& r) {

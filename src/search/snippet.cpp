@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 #include "search/document.hpp"
 
@@ -26,65 +25,75 @@ bool blank(char c) {
   return c == ' ' || c == '\n' || c == '\t' || c == '\r';
 }
 
+// ASCII characters classified and lower-cased as Xapian's Unicode tables do, by table lookup.
+struct AsciiTable {
+  std::array<bool, 128> word{};
+  std::array<char, 128> lower{};
+  AsciiTable() {
+    for (unsigned c = 0; c < 128; ++c) {
+      word[c] = Xapian::Unicode::is_wordchar(c);
+      lower[c] = static_cast<char>(Xapian::Unicode::tolower(c));
+    }
+  }
+};
+
 // Every word of `text` whose stem is one of `stems`. Only words whose first letter is the first
 // letter of some stem are lower-cased and stemmed (English stemming keeps the first letter);
-// ASCII is classified by a table, other characters by Xapian's Unicode tables, the same ones the
-// indexer's tokenizer uses. A scan costs about a nanosecond per byte.
+// ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones the
+// indexer's tokenizer uses.
 std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& stems) {
-  std::vector<unsigned> firsts;
+  static const AsciiTable ascii;
+  std::array<bool, 128> ascii_first{};
+  std::vector<unsigned> other_first;
   for (const std::string& s : stems) {
-    if (!s.empty()) firsts.push_back(*Xapian::Utf8Iterator(s));
+    if (s.empty()) continue;
+    const unsigned f = *Xapian::Utf8Iterator(s);
+    if (f < 128) {
+      ascii_first[f] = true;
+    } else {
+      other_first.push_back(f);
+    }
   }
-  static const auto ascii_word = [] {
-    std::array<bool, 128> t{};
-    for (int c = 0; c < 128; ++c) t[c] = Xapian::Unicode::is_wordchar(static_cast<unsigned>(c));
-    return t;
-  }();
-  // The character at `i` and its length in bytes.
-  auto at = [&](std::size_t i, unsigned& ch) -> std::size_t {
+  const std::size_t n = text.size();
+  // The character at `i` (not ASCII) and its length in bytes.
+  auto decode = [&](std::size_t i, unsigned& ch) -> std::size_t {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t len = std::min<std::size_t>(n - i, lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4);
+    ch = *Xapian::Utf8Iterator(text.data() + i, len);  // a malformed sequence reads as a byte
+    return len;
+  };
+  // The length of the word character at `i`, or 0 if it is not one.
+  auto word_char = [&](std::size_t i, unsigned& ch) -> std::size_t {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
       ch = c;
-      return 1;
+      return ascii.word[c] ? 1 : 0;
     }
-    Xapian::Utf8Iterator it(text.data() + i, text.size() - i);
-    ch = *it;
-    ++it;
-    return it == Xapian::Utf8Iterator() ? text.size() - i
-                                        : static_cast<std::size_t>(it.raw() - (text.data() + i));
-  };
-  auto word_char = [&](unsigned ch) {
-    return ch < 128 ? ascii_word[ch] : Xapian::Unicode::is_wordchar(ch);
+    const std::size_t len = decode(i, ch);
+    return Xapian::Unicode::is_wordchar(ch) ? len : 0;
   };
   std::vector<Match> matches;
   std::string word;
-  std::size_t i = 0;
-  unsigned ch = 0;
-  while (i < text.size()) {
-    std::size_t n = at(i, ch);
-    if (!word_char(ch)) {
-      i += n;
-      continue;
-    }
-    const std::size_t begin = i;
-    const unsigned lower = ch < 128 ? static_cast<unsigned>(std::tolower(static_cast<int>(ch)))
-                                    : Xapian::Unicode::tolower(ch);
-    const bool candidate = std::find(firsts.begin(), firsts.end(), lower) != firsts.end();
-    word.clear();
-    while (true) {
-      if (candidate) {
-        if (ch < 128) {
-          word += static_cast<char>(std::tolower(static_cast<int>(ch)));
-        } else {
-          Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(ch));
-        }
+  // The word starting at `begin` (its first character `ch`, `len` bytes): stemmed and compared
+  // when it is a candidate. Returns where it ends.
+  auto take_word = [&](std::size_t begin, unsigned ch, std::size_t len) {
+    std::size_t i = begin;
+    const bool candidate = ch < 128 ? ascii_first[static_cast<unsigned char>(ascii.lower[ch])]
+                                    : std::find(other_first.begin(), other_first.end(),
+                                                Xapian::Unicode::tolower(ch)) != other_first.end();
+    if (!candidate) {
+      for (i += len; i < n && (len = word_char(i, ch)) != 0; i += len) {
       }
-      i += n;
-      if (i >= text.size()) break;
-      n = at(i, ch);
-      if (!word_char(ch)) break;
+      return i;
     }
-    if (!candidate) continue;
+    word.clear();
+    for (; i < n && len != 0; i += len, len = i < n ? word_char(i, ch) : 0) {
+      if (ch < 128) {
+        word += ascii.lower[ch];
+      } else {
+        Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(ch));
+      }
+    }
     const std::string stem = stem_word(word);
     for (std::size_t k = 0; k < stems.size(); ++k) {
       if (stems[k] == stem) {
@@ -92,6 +101,39 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
         break;
       }
     }
+    return i;
+  };
+  unsigned ch = 0;
+  if (other_first.empty()) {
+    // Every stem starts with an ASCII letter: only bytes that are such a letter (in any case)
+    // at the start of a word are looked at closely.
+    for (std::size_t i = 0; i < n;) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if (c >= 0x80 || !ascii_first[static_cast<unsigned char>(ascii.lower[c])]) {
+        ++i;
+        continue;
+      }
+      // Inside a word? (its previous character is a word character)
+      if (i > 0) {
+        std::size_t prev = i - 1;
+        while (prev > 0 && utf8_continuation(text[prev])) --prev;
+        unsigned pc = 0;
+        if (word_char(prev, pc) != 0) {
+          ++i;
+          continue;
+        }
+      }
+      i = take_word(i, c, 1);
+    }
+    return matches;
+  }
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t len = word_char(i, ch);
+    if (len == 0) {
+      i += static_cast<unsigned char>(text[i]) < 0x80 ? 1 : std::max<std::size_t>(1, decode(i, ch));
+      continue;
+    }
+    i = take_word(i, ch, len);
   }
   return matches;
 }
