@@ -149,8 +149,8 @@ def main():
     ap.add_argument("--text-pages", default="10000,30000,100000")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=20)
-    ap.add_argument("--scratch", default=os.environ.get("WEBRANK_BENCH_SCRATCH",
-                                                        "/tmp/webrank-bench"))
+    ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
+                                                        "/tmp/webrank-search-bench"))
     ap.add_argument("--webrank", default=WEBRANK)
     a = ap.parse_args()
     WEBRANK = os.path.abspath(a.webrank)

@@ -144,9 +144,18 @@ void add_crawl_command(CLI::App& app) {
                    args->output.c_str(), r.build.pages);
       exit_status() = kExitError;
     }
-    if (!args->no_index && r.ok_pages > 0) {
-      index_after_build(args->output, args->quiet, args->progress);
+    if (args->no_index || r.ok_pages == 0) return;
+    if (r.interrupted) {
+      // Ctrl-C asked to stop: the database of what was fetched is built, the index is left for
+      // later (it may take as long as the build).
+      if (!args->quiet) {
+        std::fprintf(stderr,
+                     "not indexed (interrupted): build the search index with `webrank index %s`\n",
+                     args->output.c_str());
+      }
+      return;
     }
+    index_after_build(args->output, args->quiet, args->progress);
   });
 }
 

@@ -276,8 +276,9 @@ class PostgresDocs(wrcli.WebrankTestCase):
         with testsite.SiteServer(real, self.dir, max_requests=5000, max_seconds=100) as srv:
             base = "%s/%s/" % (srv.url, PGDOC_HTML)
             t0 = time.time()
+            # (the search index of this web is tested by test_search.py)
             self.wr("crawl", base + "index.html", "-o", "http.db", "--scope", base, "-q",
-                    "--delay", "0", "--per-host", "4", "--connections", "4")
+                    "--delay", "0", "--per-host", "4", "--connections", "4", "--no-index")
             crawl_seconds = time.time() - t0
             if shutil.which("wget"):
                 subprocess.run(["wget", "-q", "-r", "-l", "inf", "-np", "-e", "robots=off",
@@ -286,11 +287,12 @@ class PostgresDocs(wrcli.WebrankTestCase):
                                 "--no-warc-keep-log", "--tries", "1", "--timeout", "10",
                                 base + "index.html"], check=False, timeout=120)
             url = srv.url
-        self.wr("crawl", "file://%s/%s/index.html" % (real, PGDOC_HTML), "-o", "file.db", "-q")
+        self.wr("crawl", "file://%s/%s/index.html" % (real, PGDOC_HTML), "-o", "file.db", "-q",
+                "--no-index")
         journal = self.path("http.db.crawl")
         warcs = sorted(os.path.join(journal, f) for f in os.listdir(journal)
                        if f.endswith(".warc.gz"))
-        self.wr("import", *warcs, "-o", "journal.db")
+        self.wr("import", *warcs, "-o", "journal.db", "--no-index")
         http_links = links_of(self, "http.db")
         fetched = [p for p in pages_of(self, "http.db").values() if p[1] == "200"]
         self.assertGreater(len(fetched), 1000)
@@ -300,7 +302,7 @@ class PostgresDocs(wrcli.WebrankTestCase):
         self.assertEqual(sorted((to_http(a), to_http(b)) for a, b in links_of(self, "file.db")),
                          http_links)
         if shutil.which("wget"):
-            self.wr("import", self.path("wget.warc.gz"), "-o", "wget.db")
+            self.wr("import", self.path("wget.warc.gz"), "-o", "wget.db", "--no-index")
             self.assertEqual(links_of(self, "wget.db"), http_links)
         sys.stderr.write("\n[pgdoc: %d pages fetched, %d links, HTTP crawl %.1f s]\n"
                          % (len(fetched), len(http_links), crawl_seconds))
