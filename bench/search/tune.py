@@ -28,6 +28,7 @@ def wr(*args):
 
 
 def main():
+    global WEBRANK
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pg_db")
     ap.add_argument("python_db")
@@ -37,7 +38,9 @@ def main():
                                       "2,0.1;2,0.2;2,0.3")
     ap.add_argument("--weights", default="0,0.1,0.15,0.2,0.3")
     ap.add_argument("--out", default="/tmp/webrank-tune.jsonl")
+    ap.add_argument("--webrank", default=WEBRANK, help="the binary (a copy: not one being rebuilt)")
     a = ap.parse_args()
+    WEBRANK = os.path.abspath(a.webrank)
     sets = {"pg": (a.pg_db, os.path.join(HERE, "pgdoc15.tsv")),
             "py": (a.python_db, os.path.join(HERE, "python311.tsv"))}
     rows = []

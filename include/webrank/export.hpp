@@ -3,6 +3,7 @@
 
 #include <string>
 #include <vector>
+#include <string_view>
 
 #include "webrank/database.hpp"
 
@@ -42,6 +43,10 @@ struct ExportOptions {
   // kLinks, kLinkIds: write the weight column even when the database is unweighted (1 per link).
   bool weights = false;
 };
+
+// `s` as one field of a tab-separated line: tabs and line ends become spaces (how titles are
+// written here, and by every command that prints TSV).
+std::string tsv_field(std::string_view s);
 
 // Writes the table. Throws Error (kIo naming the output) when a write fails, (kNotFound) for a
 // rank vector that is not stored, (kInvalidArgument) for a graph format of a table other than

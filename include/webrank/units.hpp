@@ -1,5 +1,5 @@
-// Sizes and durations as people write and read them: memory budgets given as "4G" or "512M",
-// byte counts and durations shown in messages and progress lines.
+// Sizes, durations and times as people write and read them: memory budgets given as "4G" or
+// "512M", byte counts and durations shown in messages and progress lines, timestamps.
 #pragma once
 
 #include <cstdint>
@@ -21,5 +21,7 @@ std::uint64_t default_memory_budget();
 std::string format_bytes(double bytes);
 // "4.2s", "1m05s", "2h03m"; "?" for a negative or non-finite value.
 std::string format_duration(double seconds);
+// The time now in UTC, ISO 8601 to the second: "2026-11-24T16:38:25Z" (WARC dates, index dates).
+std::string utc_timestamp();
 
 }  // namespace webrank

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "common.hpp"
+#include "webrank/export.hpp"
 #include "webrank/json.hpp"
 #include "webrank/links.hpp"
 #include "webrank/rank_store.hpp"
@@ -51,14 +52,6 @@ Opened open_page(const Args& a) {
   }
   PresentedRanks ranks(std::move(s.values), a.ranks);
   return {std::move(db), *page, std::move(ranks)};
-}
-
-std::string tsv_field(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-  }
-  return out;
 }
 
 void print_row(const RankedPage& p, const char* note) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "common.hpp"
+#include "webrank/export.hpp"
 #include "webrank/json.hpp"
 #include "webrank/search.hpp"
 
@@ -13,15 +14,6 @@ namespace webrank::cli {
 namespace {
 
 enum class Format { kText, kTsv, kJson };
-
-// Tabs and line breaks would break a TSV row.
-std::string tsv_field(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-  }
-  return out;
-}
 
 // The snippet with its matches marked: bold on a terminal, **word** otherwise.
 std::string marked(const Snippet& s, bool tty) {

@@ -28,15 +28,15 @@ void append_number(std::string& line, double x) {
   line.append(digits, end);
 }
 
-std::string one_line(std::string_view s) {
+}  // namespace
+
+std::string tsv_field(std::string_view s) {
   std::string r(s);
   for (char& c : r) {
     if (c == '\t' || c == '\n' || c == '\r') c = ' ';
   }
   return r;
 }
-
-}  // namespace
 
 void export_database(const Database& db, const ExportOptions& o) {
   const bool to_stdout = o.output.empty() || o.output == "-";
@@ -65,7 +65,7 @@ void export_database(const Database& db, const ExportOptions& o) {
       const auto st = db.status(u);
       line += st ? std::to_string(*st) : "-";
       line += '\t';
-      line += one_line(db.title(u).value_or(""));
+      line += tsv_field(db.title(u).value_or(""));
       line += cat('\t', g.out.offsets[u + 1] - g.out.offsets[u], '\t',
                   g.in.offsets[u + 1] - g.in.offsets[u], '\n');
       put(line);

@@ -97,10 +97,7 @@ std::string url_words(std::string_view label) {
   std::istringstream in(words);
   std::string out, w;
   while (in >> w) {
-    std::string lower = w;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (noise_url_word(lower)) continue;
+    if (noise_url_word(Xapian::Unicode::tolower(w))) continue;
     out += w;
     out += ' ';
   }
@@ -213,9 +210,7 @@ std::vector<std::string> host_terms(std::string_view url) {
 }
 
 std::string site_term(std::string_view host) {
-  std::string h(host);
-  std::transform(h.begin(), h.end(), h.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string h = Xapian::Unicode::tolower(std::string(host));
   if (h.find("://") == std::string::npos) h = "http://" + h;
   const auto u = web::parse_url(h);
   if (!u || u->host.empty()) return "";

@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <exception>
 #include <mutex>
 
@@ -17,6 +16,7 @@
 #include "util/parallel.hpp"
 #include "webrank/error.hpp"
 #include "webrank/search.hpp"
+#include "webrank/units.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -28,15 +28,6 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 // Xapian's cost per posting grows with the size of the database being written (its in-memory
@@ -133,7 +124,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
         if (i == 0) {
           w.set_metadata(search::kMetaVersion, std::to_string(search::kIndexVersion));
           w.set_metadata(search::kMetaDatabase, identity);
-          w.set_metadata(search::kMetaBuilt, utc_now());
+          w.set_metadata(search::kMetaBuilt, utc_timestamp());
           const FieldWeights& f = o.field_weights;
           w.set_metadata(search::kMetaFields, cat(f.title, ",", f.text, ",", f.anchor, ",", f.url));
         }

@@ -12,13 +12,6 @@ bool blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 class Parser {
  public:
   explicit Parser(std::string_view q) : q_(q) {}
@@ -143,7 +136,7 @@ class Parser {
     }
     const std::string_view token = bare_token_at(pos_);
     pos_ += token.size();
-    const std::string low = lower(token);
+    const std::string low = Xapian::Unicode::tolower(std::string(token));
     if (low.starts_with("site:")) {
       a.kind = Atom::Kind::kSite;
       a.text = std::string(token.substr(5));

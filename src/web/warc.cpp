@@ -12,6 +12,7 @@
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "webrank/error.hpp"
+#include "webrank/units.hpp"
 
 namespace webrank::web {
 
@@ -168,15 +169,6 @@ WarcWriter::~WarcWriter() {
 
 namespace {
 
-std::string warc_date() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 std::string record_id(std::uint64_t serial) {
   static thread_local std::mt19937_64 rng(std::random_device{}() ^
                                           static_cast<std::uint64_t>(::getpid()));
@@ -197,7 +189,7 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
                        const std::vector<std::pair<std::string, std::string>>& fields) {
   std::string rec = "WARC/1.1\r\nWARC-Type: " + std::string(type) + "\r\n";
   rec += "WARC-Record-ID: " + record_id(++serial_) + "\r\n";
-  rec += "WARC-Date: " + warc_date() + "\r\n";
+  rec += "WARC-Date: " + utc_timestamp() + "\r\n";
   if (!uri.empty()) rec += "WARC-Target-URI: " + std::string(uri) + "\r\n";
   for (const auto& [k, v] : fields) rec += k + ": " + v + "\r\n";
   if (!content_type.empty()) rec += "Content-Type: " + std::string(content_type) + "\r\n";
