@@ -1,8 +1,5 @@
 // `webrank`: the command-line front end. Each subcommand lives in its own cmd_*.cpp and is a
 // thin layer over the library in include/webrank/.
-#include <omp.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -43,7 +40,8 @@ int& exit_status() {
 }
 
 Database open_database(const std::string& path, bool skip_verify) {
-  return Database::open(path, {.verify = !skip_verify});
+  return Database::open(
+      path, {.verify = !skip_verify, .verification_records = default_verification_records()});
 }
 
 std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
@@ -79,21 +77,18 @@ namespace {
 // OpenMP threads that wait at a barrier spin before they sleep: 300,000 spins by default in
 // libgomp. On a machine where other processes hold cores, the spinning thread takes the core the
 // late thread needs (docs/performance.md, "Threads on a busy machine"). libgomp reads
-// GOMP_SPINCOUNT only when it is loaded, before main(), so unless the user chose a policy, webrank
-// sets a short spin and executes itself again (once: the variable is then set). A failed exec
-// changes nothing.
-void prefer_short_openmp_spin(char** argv) {
+// GOMP_SPINCOUNT once, as it initializes; it is linked statically (CMakeLists.txt), so its
+// initialization is one of this executable's constructors, and this one, of higher priority, runs
+// before it. Unless the user chose a policy, it asks for short spins. Child processes inherit it.
+__attribute__((constructor(101))) void prefer_short_openmp_spin() {
   if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
-  if (omp_get_max_threads() < 2) return;  // nothing ever waits at a barrier
-  setenv("GOMP_SPINCOUNT", "10000", 1);
-  execv("/proc/self/exe", argv);
+  setenv("GOMP_SPINCOUNT", "10000", 0);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace webrank::cli;
-  prefer_short_openmp_spin(argv);
   install_interrupts();
   CLI::App app{"webrank: link databases and PageRank for webs of billions of links"};
   app.require_subcommand(1);
