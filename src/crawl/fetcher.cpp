@@ -1,13 +1,12 @@
 #include "crawl/fetcher.hpp"
 
-#include <curl/curl.h>
 #include <strings.h>
 
 #include <chrono>
 #include <cstring>
 #include <map>
-#include <mutex>
 
+#include "crawl/curl_library.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::crawl {
@@ -64,18 +63,16 @@ struct Fetcher::Impl {
 };
 
 Fetcher::Fetcher(FetcherOptions o) : impl_(std::make_unique<Impl>()) {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   impl_->o = std::move(o);
-  impl_->multi = curl_multi_init();
+  impl_->multi = curl().multi_init();
   if (!impl_->multi) fail(ErrorKind::kInternal, "crawl: cannot initialize libcurl");
-  curl_multi_setopt(impl_->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
-                    static_cast<long>(impl_->o.max_connections));
+  curl().multi_setopt(impl_->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
+                      static_cast<long>(impl_->o.max_connections));
 }
 
 Fetcher::~Fetcher() {
   abort_all();
-  curl_multi_cleanup(impl_->multi);
+  curl().multi_cleanup(impl_->multi);
 }
 
 void Fetcher::start(const std::string& url, std::uint64_t tag) {
@@ -84,36 +81,36 @@ void Fetcher::start(const std::string& url, std::uint64_t tag) {
   t->result.url = url;
   t->max_bytes = impl_->o.max_bytes;
   t->start = std::chrono::steady_clock::now();
-  CURL* e = curl_easy_init();
+  CURL* e = curl().easy_init();
   if (!e) fail(ErrorKind::kInternal, "crawl: cannot create a libcurl handle");
   t->easy = e;
-  curl_easy_setopt(e, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e, CURLOPT_USERAGENT, impl_->o.user_agent.c_str());
-  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(impl_->o.timeout * 1000));
-  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
-                   static_cast<long>(impl_->o.connect_timeout * 1000));
-  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
-  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(e, CURLOPT_HEADERDATA, t.get());
-  curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
-  curl_multi_add_handle(impl_->multi, e);
+  curl().easy_setopt(e, CURLOPT_URL, url.c_str());
+  curl().easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  curl().easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl().easy_setopt(e, CURLOPT_USERAGENT, impl_->o.user_agent.c_str());
+  curl().easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(impl_->o.timeout * 1000));
+  curl().easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
+                     static_cast<long>(impl_->o.connect_timeout * 1000));
+  curl().easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl().easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+  curl().easy_setopt(e, CURLOPT_WRITEDATA, t.get());
+  curl().easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+  curl().easy_setopt(e, CURLOPT_HEADERDATA, t.get());
+  curl().easy_setopt(e, CURLOPT_PRIVATE, t.get());
+  curl().multi_add_handle(impl_->multi, e);
   impl_->transfers.emplace(e, std::move(t));
 }
 
 std::vector<FetchResult> Fetcher::poll(int wait_ms) {
   std::vector<FetchResult> done;
   int running = 0;
-  curl_multi_perform(impl_->multi, &running);
+  curl().multi_perform(impl_->multi, &running);
   if (running > 0) {
-    curl_multi_poll(impl_->multi, nullptr, 0, wait_ms, nullptr);
-    curl_multi_perform(impl_->multi, &running);
+    curl().multi_poll(impl_->multi, nullptr, 0, wait_ms, nullptr);
+    curl().multi_perform(impl_->multi, &running);
   }
   int left = 0;
-  while (CURLMsg* m = curl_multi_info_read(impl_->multi, &left)) {
+  while (CURLMsg* m = curl().multi_info_read(impl_->multi, &left)) {
     if (m->msg != CURLMSG_DONE) continue;
     CURL* e = m->easy_handle;
     auto it = impl_->transfers.find(e);
@@ -122,11 +119,11 @@ std::vector<FetchResult> Fetcher::poll(int wait_ms) {
     FetchResult r = std::move(t.result);
     const CURLcode code = m->data.result;
     long status = 0;
-    curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+    curl().easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
     r.status = static_cast<int>(status);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t.start).count();
     if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && r.truncated)) {
-      r.error = curl_easy_strerror(code);
+      r.error = curl().easy_strerror(code);
     } else if (status == 0) {
       r.error = "no HTTP response";
     }
@@ -136,8 +133,8 @@ std::vector<FetchResult> Fetcher::poll(int wait_ms) {
       if (header_is(h, "Location") && r.location.empty()) r.location = header_value(h);
       r.header_block += h + "\r\n";
     }
-    curl_multi_remove_handle(impl_->multi, e);
-    curl_easy_cleanup(e);
+    curl().multi_remove_handle(impl_->multi, e);
+    curl().easy_cleanup(e);
     impl_->transfers.erase(it);
     done.push_back(std::move(r));
   }
@@ -150,8 +147,8 @@ std::size_t Fetcher::active() const {
 
 void Fetcher::abort_all() {
   for (auto& [e, t] : impl_->transfers) {
-    curl_multi_remove_handle(impl_->multi, e);
-    curl_easy_cleanup(e);
+    curl().multi_remove_handle(impl_->multi, e);
+    curl().easy_cleanup(e);
   }
   impl_->transfers.clear();
 }
