@@ -5,7 +5,10 @@
 // checksum of every section.
 //
 // Opening is cheap: files are mapped and their headers and sizes checked (O(1) per section);
-// nothing is parsed. verify() reads every byte and checks the block checksums.
+// nothing is parsed. verify() reads every byte and checks the block checksums, and can record its
+// success with the identity of every file it read (inode, size, modification and change times),
+// so that opening with OpenOptions::verify skips the reading while the files are unchanged
+// (OpenOptions::verification_records; docs/format.md, "What is verified when").
 //
 // Threads: a Database is immutable once open; every const method may be called from any number
 // of threads at once.
@@ -45,8 +48,24 @@ struct DatabaseStats {
 };
 
 struct OpenOptions {
-  // Check every block checksum before returning (verify()): reads the whole database once.
+  // Check every block checksum before returning (verify()): reads the whole database once...
   bool verify = false;
+  // ... unless this directory holds a record of a successful verification of exactly the files
+  // opened, as they are now (same inode, size, modification and change times: any write to a
+  // file since changes its change time). verify() records its successes there. Empty: nothing
+  // is remembered, every verification reads everything. default_verification_records() is
+  // where the command line keeps them.
+  std::filesystem::path verification_records = {};
+};
+
+// $XDG_CACHE_HOME/webrank/verified, else $HOME/.cache/webrank/verified, else empty.
+std::filesystem::path default_verification_records();
+
+// What the last verification of an open Database was.
+enum class Verification {
+  kNone,      // not verified (OpenOptions::verify false, and verify() not called)
+  kFull,      // every byte read and every checksum checked by this process
+  kRecorded,  // the files are unchanged since a recorded full verification
 };
 
 class Database {
@@ -60,9 +79,11 @@ class Database {
   Database& operator=(Database&&) noexcept;
   ~Database();
 
-  // Checks every block checksum of every section. Throws Error (kCorrupt) naming the file and
-  // byte range.
+  // Checks every block checksum of every section, whatever was recorded before, and on success
+  // records it in OpenOptions::verification_records, if given (best effort: never an error).
+  // Throws Error (kCorrupt) naming the file and byte range.
   void verify() const;
+  Verification verification() const;
 
   // The links. Valid while this Database lives.
   const GraphView& graph() const;
@@ -108,6 +129,7 @@ class Database {
  private:
   struct Impl;
   explicit Database(std::unique_ptr<Impl> impl);
+  void verify_contents() const;
   std::unique_ptr<Impl> impl_;
 };
 

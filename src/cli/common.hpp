@@ -27,7 +27,8 @@ std::string flag_name(std::string_view field);
 // The exit status of a library error: 2 for invalid arguments, 130 when cancelled, else 1.
 int exit_code(ErrorKind kind);
 
-// Opens DB and, unless `skip_verify`, checks every checksum before anything reads it.
+// Opens DB and, unless `skip_verify`, checks every checksum before anything reads it (or finds
+// that a verification recorded in default_verification_records() still holds).
 Database open_database(const std::string& path, bool skip_verify);
 
 // Adds an option taking one of `names` (shown as {a,b,c} in --help) and storing the matching

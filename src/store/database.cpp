@@ -1,13 +1,18 @@
 #include "webrank/database.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <atomic>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/section_file.hpp"
+#include "store/verification_record.hpp"
 #include "util/compression.hpp"
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
@@ -32,7 +37,13 @@ struct Database::Impl {
   fs::path dir;
   DatabaseStats stats;
   nlohmann::json manifest;
+  std::string manifest_text;
   std::vector<Section> sections;  // every mapped section, for verify()
+  // manifest.json and every section file, by name, as they were read and mapped: what a
+  // recorded verification must match.
+  std::vector<NamedIdentity> files;
+  fs::path verification_records;
+  std::atomic<Verification> verification{Verification::kNone};
   GraphView graph;
   LabelIndexView labels;
   // Optional page data (crawled webs); empty spans when the database has none.
@@ -48,7 +59,31 @@ struct Database::Impl {
 
 namespace {
 
-nlohmann::json read_manifest(const fs::path& dir) {
+// The whole of a small file and the identity of what was read; nullopt if it cannot be read.
+std::optional<std::string> read_small_file(const fs::path& file, FileIdentity* identity) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::optional<std::string> text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (identity) *identity = identity_of(st);
+    text.emplace();
+    char buf[1 << 16];
+    for (;;) {
+      const ssize_t got = ::read(fd, buf, sizeof buf);
+      if (got < 0) {
+        text.reset();
+        break;
+      }
+      if (got == 0) break;
+      text->append(buf, static_cast<std::size_t>(got));
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
+nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentity* identity) {
   const fs::path file = dir / layout::kManifest;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
@@ -56,15 +91,14 @@ nlohmann::json read_manifest(const fs::path& dir) {
          ": not a webrank database (",
          fs::exists(dir, ec) ? "not a directory" : "no such directory", ")");
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
+  std::optional<std::string> read = read_small_file(file, identity);
+  if (!read)
     fail(fs::exists(file, ec) ? ErrorKind::kIo : ErrorKind::kNotFound, file.string(),
          ": missing or unreadable: not a webrank database, or a damaged one");
-  std::stringstream text;
-  text << in.rdbuf();
+  *text = std::move(*read);
   nlohmann::json m;
   try {
-    m = nlohmann::json::parse(text.str());
+    m = nlohmann::json::parse(*text);
   } catch (const nlohmann::json::parse_error& e) {
     fail(ErrorKind::kCorrupt, file.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
   }
@@ -96,7 +130,10 @@ Database::~Database() = default;
 Database Database::open(const fs::path& dir, OpenOptions options) {
   auto impl = std::make_unique<Impl>();
   impl->dir = dir;
-  impl->manifest = read_manifest(dir);
+  impl->verification_records = options.verification_records;
+  FileIdentity manifest_identity;
+  impl->manifest = read_manifest(dir, &impl->manifest_text, &manifest_identity);
+  impl->files.emplace_back(layout::kManifest, manifest_identity);
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
   const int version = field<int>(m, "version", mfile);
@@ -133,6 +170,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
            ": bytes 40-47: checksum differs from manifest.json (a file from "
            "another database, or a damaged one)");
     }
+    impl->files.emplace_back(name, s.identity());
     impl->sections.push_back(std::move(s));
     return impl->sections.back();
   };
@@ -197,11 +235,41 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
         named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
   }
   Database db(std::move(impl));
-  if (options.verify) db.verify();
+  if (options.verify) {
+    if (recorded_as_verified(options.verification_records, db.impl_->dir, db.impl_->files)) {
+      db.impl_->verification = Verification::kRecorded;
+    } else {
+      db.verify();
+    }
+  }
   return db;
 }
 
 void Database::verify() const {
+  // The manifest was parsed before the clock was read: it is read once more and compared, so
+  // that everything recorded was read after that moment (verification_record.hpp).
+  const std::int64_t started = realtime_ns();
+  const bool manifest_unchanged =
+      read_small_file(impl_->dir / layout::kManifest, nullptr) == impl_->manifest_text;
+  verify_contents();
+  impl_->verification = Verification::kFull;
+  if (manifest_unchanged)
+    record_verified(impl_->verification_records, impl_->dir, impl_->files, started);
+}
+
+fs::path default_verification_records() {
+  const char* cache = std::getenv("XDG_CACHE_HOME");
+  if (cache && *cache == '/') return fs::path(cache) / "webrank" / "verified";
+  const char* home = std::getenv("HOME");
+  if (home && *home == '/') return fs::path(home) / ".cache" / "webrank" / "verified";
+  return {};
+}
+
+Verification Database::verification() const {
+  return impl_->verification;
+}
+
+void Database::verify_contents() const {
   for (const Section& s : impl_->sections) s.verify();
   // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
   // so that no id can index outside the arrays. Each array is released once checked, as the

@@ -85,6 +85,8 @@ class Section {
   std::uint64_t count() const { return header_.count; }
   std::uint64_t checksum() const { return header_.checksum; }
   const std::filesystem::path& path() const { return path_; }
+  // The identity of the mapped file when it was mapped.
+  const FileIdentity& identity() const { return file_.identity(); }
 
   template <typename T>
   std::span<const T> as() const {

@@ -25,6 +25,7 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     fail(ErrorKind::kIo, path.string(), ": not a regular file");
   }
   size_ = static_cast<std::size_t>(st.st_size);
+  identity_ = identity_of(st);
   if (size_ > 0) {
     void* p = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED) {
@@ -37,13 +38,16 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      identity_(other.identity_) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
   if (this != &other) {
     if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    identity_ = other.identity_;
   }
   return *this;
 }

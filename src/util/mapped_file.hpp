@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <span>
 
+#include "util/file_identity.hpp"
+
 namespace webrank {
 
 // Unmaps from this process the whole pages inside [data, data + bytes) of a file mapping: they
@@ -26,6 +28,8 @@ class MappedFile {
 
   std::span<const std::byte> bytes() const { return {data_, size_}; }
   std::size_t size() const { return size_; }
+  // The identity of the file that was mapped, as it was when mapped.
+  const FileIdentity& identity() const { return identity_; }
 
   // release_pages() for [offset, offset + length) of the file.
   void release(std::size_t offset, std::size_t length) const {
@@ -35,6 +39,7 @@ class MappedFile {
  private:
   const std::byte* data_ = nullptr;
   std::size_t size_ = 0;
+  FileIdentity identity_;
 };
 
 }  // namespace webrank

@@ -14,11 +14,13 @@ and is run as  /usr/bin/python3 tests/cli/FILE.py --webrank PATH_TO_BINARY [unit
 Only the standard library and numpy are used here.
 """
 
+import atexit
 import hashlib
 import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,6 +68,11 @@ def main():
                          "(use --webrank PATH or WEBRANK_BIN)\n" % path)
         sys.exit(2)
     WEBRANK = os.path.abspath(path)
+    # webrank remembers verified databases under $XDG_CACHE_HOME/webrank: a directory of this
+    # run's own, not the user's cache.
+    cache = tempfile.mkdtemp(prefix="webrank-test-cache-")
+    atexit.register(shutil.rmtree, cache, True)
+    os.environ["XDG_CACHE_HOME"] = cache
     program = unittest.main(module="__main__", argv=rest, exit=False)
     # Every skip with its reason, in a form scripts/test.sh collects into its summary.
     for test, reason in program.result.skipped:
