@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A stand-in for the GAP Benchmark Suite's `pr` (github.com/sbeamer/gapbs, src/pr.cc), which
 Debian does not package, for testing bench/compare's --gap: the same command line (-f FILE.el,
--n trials, -i max iterations, -t tolerance), the same reading of an .el file, the same algorithm
+-n trials, -i max iterations, -t tolerance, -l to print each iteration's error), the same reading of an .el file, the same algorithm
 (pull iteration in which dangling rank leaks, on the graph without self-links and duplicate
 links, ids as given: every id up to the largest is a node) and the same output lines. Stricter
 than GAP in one way: a token that is not an integer is an error (GAP silently stops reading
@@ -14,7 +14,7 @@ import time
 
 
 def main():
-    opts, _ = getopt.getopt(sys.argv[1:], "f:g:hk:su:an:r:vi:t:")
+    opts, _ = getopt.getopt(sys.argv[1:], "f:g:hk:su:an:r:vli:t:")
     o = dict(opts)
     if os.environ.get("FAKE_GAP_LOG"):
         with open(os.environ["FAKE_GAP_LOG"], "a") as f:
@@ -55,7 +55,8 @@ def main():
                 scores[u] = (1 - damp) / n + damp * sum(contrib[v] for v in in_neigh[u])
                 error += abs(scores[u] - old)
                 contrib[u] = scores[u] / out_degree[u] if out_degree[u] else 0.0
-            print(f" {it:2d}    {error:f}")
+            if "-l" in o:  # GAP's PrintStep(iter, error): "%5s%23.5lf"
+                print(f"{it:>5d}{error:23.5f}")
             if error < tol:
                 break
         seconds = time.perf_counter() - t0

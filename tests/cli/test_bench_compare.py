@@ -169,10 +169,11 @@ class Compare(WebrankTestCase):
         src = self.write("snap.txt", "\n".join(lines) + "\n")
         log = self.path("gap-args.log")
         fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_gap_pr.py")
-        self.compare(src, peers="", extra=["--gap", fake, "--no-auto", "--no-gauss-seidel"],
-                     env={"FAKE_GAP_LOG": log})
+        p = self.compare(src, peers="", extra=["--gap", fake, "--no-auto", "--no-gauss-seidel",
+                                               "--whole-command"], env={"FAKE_GAP_LOG": log})
         with open(self.path("out.json")) as f:
-            rows = self.rows(json.load(f)["graphs"][0])
+            graph = json.load(f)["graphs"][0]
+            rows = self.rows(graph)
         self.assertEqual(sorted(rows), ["gap-float", "webrank-double", "webrank-float",
                                         "webrank-leak-float"])
         gap, leak = rows["gap-float"], rows["webrank-leak-float"]
@@ -185,8 +186,18 @@ class Compare(WebrankTestCase):
         self.assertEqual(gap["warning"], "9 pages, webrank has 8 (GAP counts every id up to the "
                          "largest as a page); 8 links, webrank has 9 (GAP drops self-links)")
         self.assertAlmostEqual(gap["rank_x_webrank"], gap["rank_seconds"] / leak["rank_seconds"])
+        # The whole command beside the solver: a process takes longer than its solve.
+        for row in rows.values():
+            self.assertGreater(row["whole_seconds"], row["rank_seconds"], row["key"])
+        self.assertAlmostEqual(gap["rank_x_webrank_whole"],
+                               gap["rank_seconds"] / leak["whole_seconds"])
+        (target,) = graph["targets"]
+        self.assertAlmostEqual(target["ratio"], leak["whole_seconds"] / gap["rank_seconds"])
+        self.assertIn("whole command / GAP pr kernel", p.stdout)
+        self.assertIn("| rank s | whole s |", p.stdout)
         with open(log) as f:
             argv = f.read().split()
+        self.assertIn("-l", argv)  # GAP prints its iterations only when logging
         el = argv[argv.index("-f") + 1]
         self.assertEqual(argv[argv.index("-t") + 1], "1e-06")
         self.assertEqual(argv[argv.index("-n") + 1], "1")
