@@ -4,12 +4,15 @@
 // - Everything fetched is journaled as WARC records in DB.crawl/ (journal-NNNNN.warc.gz, one
 //   gzip member per record, flushed per record): `response` records for HTTP (the response as
 //   received, without chunking), `resource` records for file:// pages, `metadata` records for
-//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. The
-//   database is then built from the journal by the `warc` importer (src/ingest/formats/warc.cpp),
-//   so a crawl, a file:// crawl and the import of the journal give the same web by construction.
+//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. Each
+//   record is turned into a page by the `warc` importer's own reading (src/ingest/warc_pages.hpp)
+//   and handed to the database builder in journal order as the crawl goes (the links are sorted
+//   and the database written once fetching ends), so a crawl, a file:// crawl and the import of
+//   the journal give the same web, page ids included, by construction. A page's links are
+//   followed only once its record is in the journal.
 // - A stop request (CrawlOptions::stop) ends fetching: transfers in flight are dropped (not
-//   journaled), and the database is built from what was journaled (the build itself is not
-//   stopped by it).
+//   journaled), pages already fetched are journaled, and the database is built from what was
+//   journaled (the build itself is not stopped by it).
 // - `resume`: the journal is read back (a record cut short at the end of a file, from a crawl
 //   killed outright, is dropped and the file rewritten without it), every journaled URL is
 //   seen, the links of the journaled pages rebuild the frontier, and the crawl continues into a
@@ -22,8 +25,9 @@
 //   old URL to the new one). Transport failures, 429 and 5xx are retried `retries` times with
 //   exponential back-off (backoff × 2^attempt seconds).
 //
-// Threads: crawl_web() runs on the calling thread (transfers are multiplexed by libcurl) plus the
-// build's threads; several crawls may run at once into different databases.
+// Threads: crawl_web() runs the transfers on the calling thread (multiplexed by libcurl), parses
+// and journals the fetched pages on `threads` more (src/crawl/page_pipeline.hpp), then builds
+// with the build's threads; several crawls may run at once into different databases.
 #pragma once
 
 #include <cstdint>
@@ -78,6 +82,9 @@ struct CrawlOptions {
   bool robots = true;
   bool resume = false;
   bool force = false;
+  // Threads that parse and journal fetched pages beside the transfers, and build the database
+  // (0 = one per core).
+  int threads = 0;
   // Ends fetching when requested; the database is then built from what was fetched.
   std::stop_token stop;
   // Called now and then while fetching, then while building (both may be empty).

@@ -78,6 +78,9 @@ void add_crawl_command(CLI::App& app) {
       ->capture_default_str()
       ->check(number_check(whole_at_least(0)));
   cmd->add_option("--user-agent", o.fetcher.user_agent, "User-Agent header")->capture_default_str();
+  cmd->add_option("--threads", o.threads,
+                  "Threads that parse and journal pages beside the transfers (0 = all cores)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--ignore-robots", args->ignore_robots, "Do not read robots.txt");
   cmd->add_flag("--resume", o.resume, "Continue the interrupted crawl journaled in DB.crawl/");
   cmd->add_flag("--force", o.force, "Replace an existing database and crawl journal");

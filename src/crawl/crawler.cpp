@@ -1,5 +1,6 @@
 #include "crawl/fetcher.hpp"
 #include "crawl/frontier.hpp"
+#include "crawl/page_pipeline.hpp"
 #include "webrank/crawl.hpp"
 
 #include <algorithm>
@@ -11,11 +12,9 @@
 #include <thread>
 #include <unordered_map>
 
+#include "build/database_builder.hpp"
 #include "crawl/robots.hpp"
 #include "store/db_layout.hpp"
-#include "web/html_extract.hpp"
-#include "web/http_message.hpp"
-#include "web/page_record.hpp"
 #include "web/url.hpp"
 #include "web/warc.hpp"
 #include "webrank/error.hpp"
@@ -105,21 +104,38 @@ void load_settings(CrawlOptions& o) {
   }
 }
 
+// The transfer thread: frontier, robots.txt, politeness and libcurl's transfers. What is fetched
+// goes to the page pipeline (page_pipeline.hpp), whose workers parse and journal it and hand the
+// page records to the database builder (`sink`) in order; the links of committed pages come back
+// to the frontier.
 class Crawler {
  public:
-  explicit Crawler(const CrawlOptions& o)
-      : o_(o), on_progress_(o.on_progress), frontier_(scope(o)), fetcher_(o.fetcher) {
+  Crawler(const CrawlOptions& o, RecordSink& sink)
+      : o_(o),
+        on_progress_(o.on_progress),
+        frontier_(scope(o)),
+        fetcher_(o.fetcher),
+        pipeline_(sink, worker_threads(o), [this] { fetcher_.wakeup(); }) {
     frontier_.set_delay("file://", 0);  // file: URLs are read from disk: no politeness needed
   }
 
   CrawlReport run();
+  // Records journaled in all, by this run and before it.
+  std::uint64_t journaled() const { return rep_.resumed + rep_.fetched_now + unfetched_journaled_; }
 
  private:
   static FrontierOptions scope(const CrawlOptions& o);
+  static int worker_threads(const CrawlOptions& o) {
+    return o.threads > 0 ? o.threads
+                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  }
   void open_journal();
   void read_back(const std::vector<fs::path>& files);
+  void repair(const fs::path& file);
   void offer(const std::string& url, int depth, int redirects);
-  void follow_links(const PageRecord& r, int depth, int redirects);
+  void journal(FrontierItem item, web::WarcRecord record);
+  void follow_links(const CommittedPage& c);
+  void take_committed();
   void defer_or_offer(const std::string& url, int depth, int redirects);
   void fetch_file(const FrontierItem& item);
   void on_result(FetchResult r);
@@ -135,6 +151,7 @@ class Crawler {
   Frontier frontier_;
   Fetcher fetcher_;
   std::unique_ptr<web::WarcWriter> journal_;
+  PagePipeline pipeline_;  // after fetcher_ and journal_: its workers stop before they go
   // robots.txt per host key (scheme://host[:port]): wanted -> fetching -> known.
   enum class RobotsState { kWanted, kFetching, kKnown };
   std::unordered_map<std::string, RobotsState> robots_state_;
@@ -187,20 +204,30 @@ void Crawler::offer(const std::string& url, int depth, int redirects) {
   }
 }
 
-void Crawler::follow_links(const PageRecord& r, int depth, int redirects) {
-  const bool redirect = r.status >= 300 && r.status < 400;
-  for (const PageLink& l : r.links) {
-    if (redirect) {
-      if (redirects + 1 <= o_.max_redirects) {
-        defer_or_offer(l.target, depth, redirects + 1);
-      } else if (depth == 0 && !reading_back_) {
+void Crawler::follow_links(const CommittedPage& c) {
+  const FrontierItem& item = c.item;
+  for (const std::string& target : c.links) {
+    if (c.redirect) {
+      if (item.redirects + 1 <= o_.max_redirects) {
+        defer_or_offer(target, item.depth, item.redirects + 1);
+      } else if (item.depth == 0 && !reading_back_) {
         rep_.seed_failures.push_back(
-            {l.target, cat("not fetched: a redirect hop past --max-redirects (", o_.max_redirects,
-                           ") from ", r.url)});
+            {target, cat("not fetched: a redirect hop past --max-redirects (", o_.max_redirects,
+                         ") from ", item.url)});
       }
     } else {
-      defer_or_offer(l.target, depth + 1, 0);
+      defer_or_offer(target, item.depth + 1, 0);
     }
+  }
+}
+
+void Crawler::take_committed() {
+  for (const CommittedPage& c : pipeline_.take()) {
+    if (c.journaled) {  // this run's pages were counted as they were fetched
+      rep_.bytes += c.body_bytes;
+      if (c.status >= 200 && c.status < 300) ++rep_.ok_pages;
+    }
+    follow_links(c);
   }
 }
 
@@ -212,60 +239,60 @@ void Crawler::defer_or_offer(const std::string& url, int depth, int redirects) {
   }
 }
 
+// Hands a record to the pipeline: journaled, then its page to the database, then its links back.
+void Crawler::journal(FrontierItem item, web::WarcRecord record) {
+  PageJob job{std::move(item), std::move(record), false, journal_->path()};
+  pipeline_.submit(std::move(job));
+}
+
 void Crawler::read_back(const std::vector<fs::path>& files) {
   // Links are offered only once every journaled URL is marked seen: a page journaled after a
   // page that links to it must not be queued again.
   reading_back_ = true;
   for (const fs::path& f : files) {
-    std::vector<web::WarcRecord> kept;
     bool truncated = false;
     {
       web::WarcReader reader(f.string(), /*tolerate_truncated_tail=*/true);
       web::WarcRecord rec;
       while (reader.next(rec)) {
-        const std::string url = rec.target_uri();
-        const int depth = std::atoi(std::string(rec.field(kDepthField)).c_str());
-        const int redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
-        frontier_.mark_seen(url);
+        FrontierItem item;
+        item.url = rec.target_uri();
+        item.depth = std::atoi(std::string(rec.field(kDepthField)).c_str());
+        item.redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
+        frontier_.mark_seen(item.url);
         ++rep_.resumed;
-        if (rec.type() == "response") {
-          const web::HttpResponse h = web::parse_http_response(rec.block, f.string());
-          rep_.bytes += h.body.size();
-          if (h.status >= 200 && h.status < 300) ++rep_.ok_pages;
-          follow_links(web::make_page_record(url, h.status, h.header("Content-Type"),
-                                             h.header("Location"), h.body),
-                       depth, redirects);
-        } else if (rec.type() == "resource") {
-          rep_.bytes += rec.block.size();
-          ++rep_.ok_pages;
-          follow_links(web::make_page_record(url, 200, rec.field("Content-Type"), "", rec.block),
-                       depth, redirects);
-        }
-        kept.push_back(std::move(rec));
+        pipeline_.submit({std::move(item), std::move(rec), true, f.string()});
       }
       truncated = reader.truncated();
     }
-    if (truncated) {
-      // Rewrite the file without the record that was being written when the crawl died.
-      const std::string tmp = f.string() + ".repair";
-      {
-        web::WarcWriter w(tmp);
-        for (const web::WarcRecord& r : kept) {
-          std::vector<std::pair<std::string, std::string>> fields;
-          for (const auto& [k, v] : r.fields) {
-            if (k != "WARC-Type" && k != "WARC-Record-ID" && k != "WARC-Date" &&
-                k != "WARC-Target-URI" && k != "Content-Type" && k != "Content-Length")
-              fields.emplace_back(k, v);
-          }
-          w.write(r.type(), r.target_uri(), r.field("Content-Type"), r.block, fields);
-        }
-      }
-      fs::rename(tmp, f);
-    }
+    if (truncated) repair(f);
   }
+  pipeline_.drain();
+  pipeline_.rethrow();
+  take_committed();
   reading_back_ = false;
   for (const Deferred& d : deferred_) offer(d.url, d.depth, d.redirects);
   deferred_.clear();
+}
+
+// Rewrites a journal file without the record that was being written when the crawl died.
+void Crawler::repair(const fs::path& f) {
+  const std::string tmp = f.string() + ".repair";
+  {
+    web::WarcReader reader(f.string(), /*tolerate_truncated_tail=*/true);
+    web::WarcWriter w(tmp);
+    web::WarcRecord r;
+    while (reader.next(r)) {
+      std::vector<std::pair<std::string, std::string>> fields;
+      for (const auto& [k, v] : r.fields) {
+        if (k != "WARC-Type" && k != "WARC-Record-ID" && k != "WARC-Date" &&
+            k != "WARC-Target-URI" && k != "Content-Type" && k != "Content-Length")
+          fields.emplace_back(k, v);
+      }
+      w.write(r.type(), r.target_uri(), r.field("Content-Type"), r.block, fields);
+    }
+  }
+  fs::rename(tmp, f);
 }
 
 void Crawler::open_journal() {
@@ -287,10 +314,11 @@ void Crawler::open_journal() {
   if (ec) fail(ErrorKind::kIo, dir.string(), ": cannot create: ", ec.message());
   if (!o_.resume) save_settings(o_);
   const std::vector<fs::path> files = journal_files(dir);
-  if (o_.resume) read_back(files);
   char name[32];
   std::snprintf(name, sizeof name, "journal-%05zu.warc.gz", files.size() + 1);
   journal_ = std::make_unique<web::WarcWriter>((dir / name).string());
+  pipeline_.set_journal(journal_.get());
+  if (o_.resume) read_back(files);
 }
 
 bool Crawler::robots_ready(const std::string& host) {
@@ -341,9 +369,10 @@ void Crawler::journal_error(const FrontierItem& item, const std::string& error, 
   seed_failed(item, error);
   // A page that was not fetched: journaled so that --resume does not try it again and so that
   // it is a page of the web even when nothing links to it (a seed).
-  journal_->write("metadata", item.url, "text/plain", "webrank-fetch-error: " + error + "\n",
-                  {{kDepthField, std::to_string(item.depth)},
-                   {kRedirectsField, std::to_string(item.redirects)}});
+  journal(item, web::make_warc_record("metadata", item.url, "text/plain",
+                                      "webrank-fetch-error: " + error + "\n",
+                                      {{kDepthField, std::to_string(item.depth)},
+                                       {kRedirectsField, std::to_string(item.redirects)}}));
   if (fetched) {
     ++rep_.errors;
     ++rep_.fetched_now;
@@ -378,11 +407,10 @@ void Crawler::fetch_file(const FrontierItem& item) {
   std::vector<std::pair<std::string, std::string>> fields{{kDepthField, std::to_string(item.depth)},
                                                           {kRedirectsField, "0"}};
   if (truncated) fields.emplace_back("WARC-Truncated", "length");
-  journal_->write("resource", item.url, type, body, fields);
   ++rep_.fetched_now;
   ++rep_.ok_pages;
   rep_.bytes += body.size();
-  follow_links(web::make_page_record(item.url, 200, type, "", body), item.depth, 0);
+  journal(item, web::make_warc_record("resource", item.url, type, std::move(body), fields));
 }
 
 void Crawler::on_result(FetchResult r) {
@@ -410,15 +438,17 @@ void Crawler::on_result(FetchResult r) {
   std::vector<std::pair<std::string, std::string>> fields{
       {kDepthField, std::to_string(item.depth)}, {kRedirectsField, std::to_string(item.redirects)}};
   if (r.truncated) fields.emplace_back("WARC-Truncated", "length");
-  journal_->write("response", item.url, "application/http; msgtype=response",
-                  r.header_block + "\r\n" + r.body, fields);
   ++rep_.fetched_now;
   if (r.status >= 500) ++rep_.errors;
   if (r.status >= 200 && r.status < 300) ++rep_.ok_pages;
   if (r.status >= 400 || r.status < 200) seed_failed(item, cat("HTTP ", r.status));
   rep_.bytes += r.body.size();
-  follow_links(web::make_page_record(item.url, r.status, r.content_type, r.location, r.body),
-               item.depth, item.redirects);
+  r.header_block += "\r\n";
+  r.header_block += r.body;
+  web::WarcRecord record =
+      web::make_warc_record("response", item.url, "application/http; msgtype=response",
+                            std::move(r.header_block), fields);
+  journal(std::move(item), std::move(record));
 }
 
 void Crawler::report(bool force) {
@@ -450,7 +480,13 @@ CrawlReport Crawler::run() {
   }
   auto pages = [&] { return rep_.resumed + rep_.fetched_now; };
   auto host_ok = [&](const std::string& h) { return robots_ready(h); };
+  // Pages fetched and not yet journaled, at most: enough to keep every worker busy while the
+  // transfers go on, few enough to bound the bodies held in memory.
+  const std::size_t max_pending =
+      2 * static_cast<std::size_t>(o_.fetcher.max_connections) + 4 * worker_threads(o_);
   while (!o_.stop.stop_requested()) {
+    pipeline_.rethrow();
+    take_committed();
     const auto now = Clock::now();
     // Robots.txt first for every host that has URLs waiting.
     for (auto& [host, state] : robots_state_) {
@@ -462,7 +498,7 @@ CrawlReport Crawler::run() {
       }
     }
     while (fetcher_.active() < static_cast<std::size_t>(o_.fetcher.max_connections) &&
-           pages() + in_flight_.size() < o_.max_pages) {
+           pages() + in_flight_.size() < o_.max_pages && pipeline_.pending() < max_pending) {
       std::optional<FrontierItem> item = frontier_.next(now, host_ok);
       if (!item) break;
       const std::optional<web::Url> u = web::parse_url(item->url);
@@ -488,19 +524,27 @@ CrawlReport Crawler::run() {
       in_flight_.emplace(tag, std::move(*item));
     }
     if (pages() >= o_.max_pages && in_flight_.empty()) {
-      rep_.page_limit = frontier_.queued() > 0;
+      rep_.page_limit = frontier_.queued() > 0 || pipeline_.pending() > 0;
       break;
     }
     const bool robots_wait =
         std::any_of(robots_state_.begin(), robots_state_.end(),
                     [](const auto& p) { return p.second != RobotsState::kKnown; });
     if (fetcher_.active() == 0 && !robots_wait) {
-      if (frontier_.queued() == 0) break;
-      // Everything queued waits for politeness or back-off: sleep until the first is due.
-      const auto due = frontier_.next_ready().value_or(now);
+      const bool parsing = pipeline_.pending() > 0;
+      if (!parsing) {
+        // Everything fetched is committed: its links decide whether the crawl is over.
+        take_committed();
+        if (frontier_.queued() == 0) break;
+      }
+      // Wait for the pipeline's next page, or until the first queued URL is due (politeness,
+      // back-off); a commit wakes the wait.
+      const auto due =
+          parsing ? now + std::chrono::milliseconds(100) : frontier_.next_ready().value_or(now);
       const auto wait = std::min<Clock::duration>(std::max<Clock::duration>(due - now, {}),
                                                   std::chrono::milliseconds(100));
-      std::this_thread::sleep_for(wait);
+      fetcher_.poll(
+          static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(wait).count()));
       report(false);
       continue;
     }
@@ -518,10 +562,13 @@ CrawlReport Crawler::run() {
     fetcher_.abort_all();
     in_flight_.clear();
   }
+  // What was fetched is journaled and built, also when stopped.
+  pipeline_.drain();
+  pipeline_.rethrow();
+  take_committed();
   report(true);
   rep_.pages = pages();
   rep_.crawl_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-  journal_.reset();
   return rep_;
 }
 
@@ -553,26 +600,37 @@ CrawlReport crawl_web(const CrawlOptions& options) {
                  : std::string(),
          option_ref("force"), " to replace it (it is replaced once the new crawl is built)");
   }
-  CrawlReport rep;
-  {
-    Crawler c(o);
-    rep = c.run();
-  }
-  std::uintmax_t journaled = 0;
-  for (const fs::path& f : journal_files(journal_dir(o.output))) journaled += fs::file_size(f, ec);
-  if (journaled == 0) {
-    fail(ErrorKind::kInvalidArgument,
-         "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "
-         "in ",
-         journal_dir(o.output).string());
-  }
+  // The database is built as the crawl goes: each page record goes to the builder as it is
+  // journaled (page_pipeline.hpp); once fetching ends, the links are sorted and written.
   BuildOptions b;
-  for (const fs::path& f : journal_files(journal_dir(o.output))) b.inputs.push_back(f.string());
+  b.inputs = {journal_dir(o.output).string()};
   b.format = "warc";
   b.output = o.output;
   b.force = fs::exists(o.output, ec);
   b.on_progress = o.on_build_progress;
-  rep.build = build_database(b);
+  b.threads = o.threads;
+  CrawlReport rep;
+  Clock::time_point fetched;
+  const BuildReport built = write_database(b, [&](RecordSink& sink, BuildProgress& progress) {
+    std::uint64_t journaled = 0;
+    {
+      Crawler c(o, sink);
+      rep = c.run();
+      journaled = c.journaled();
+    }
+    if (journaled == 0) {
+      fail(ErrorKind::kInvalidArgument,
+           "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "
+           "in ",
+           journal_dir(o.output).string());
+    }
+    fetched = Clock::now();
+    progress.stage = "reading";
+    return journaled;
+  });
+  rep.build = built;
+  // The build's own time: what the user waits for once fetching is over.
+  rep.build.seconds = std::chrono::duration<double>(Clock::now() - fetched).count();
   return rep;
 }
 

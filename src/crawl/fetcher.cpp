@@ -105,7 +105,7 @@ std::vector<FetchResult> Fetcher::poll(int wait_ms) {
   std::vector<FetchResult> done;
   int running = 0;
   curl().multi_perform(impl_->multi, &running);
-  if (running > 0) {
+  if (wait_ms > 0) {
     curl().multi_poll(impl_->multi, nullptr, 0, wait_ms, nullptr);
     curl().multi_perform(impl_->multi, &running);
   }
@@ -139,6 +139,10 @@ std::vector<FetchResult> Fetcher::poll(int wait_ms) {
     done.push_back(std::move(r));
   }
   return done;
+}
+
+void Fetcher::wakeup() {
+  curl().multi_wakeup(impl_->multi);
 }
 
 std::size_t Fetcher::active() const {

@@ -1,9 +1,9 @@
 // HTTP(S) fetching with libcurl's multi interface: many transfers in flight on one thread.
 //
 // Contract:
-// - start() begins a GET of a URL; poll() waits up to `wait_ms` for activity and returns the
-//   transfers that ended. Redirects are not followed (the crawler journals each hop and
-//   decides), nothing is decompressed (no Accept-Encoding is sent), cookies are not kept.
+// - start() begins a GET of a URL; poll() waits up to `wait_ms` for activity (or a wakeup())
+//   and returns the transfers that ended. Redirects are not followed (the crawler journals each hop
+//   and decides), nothing is decompressed (no Accept-Encoding is sent), cookies are not kept.
 // - A result has the HTTP status and the raw header block of the final response (status line
 //   and fields, without Transfer-Encoding: curl has undone the chunking), the body, and
 //   `error` (empty on success) for transport failures: DNS, refused or dropped connections,
@@ -42,6 +42,8 @@ class Fetcher {
 
   void start(const std::string& url, std::uint64_t tag);
   std::vector<FetchResult> poll(int wait_ms);
+  // Ends a poll() that is waiting, from any thread.
+  void wakeup();
   std::size_t active() const;
   // Stops every transfer in flight (their results are dropped).
   void abort_all();

@@ -4,10 +4,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <ctime>
 #include <random>
+#include <thread>
 
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
@@ -169,10 +171,13 @@ WarcWriter::~WarcWriter() {
 
 namespace {
 
-std::string record_id(std::uint64_t serial) {
-  static thread_local std::mt19937_64 rng(std::random_device{}() ^
-                                          static_cast<std::uint64_t>(::getpid()));
-  const std::uint64_t a = rng(), b = rng() ^ serial;
+std::string record_id() {
+  // A process-wide serial keeps two records apart even if two threads' generators collide.
+  static std::atomic<std::uint64_t> serial{0};
+  static thread_local std::mt19937_64 rng(
+      std::random_device{}() ^ static_cast<std::uint64_t>(::getpid()) ^
+      static_cast<std::uint64_t>(std::hash<std::thread::id>{}(std::this_thread::get_id())));
+  const std::uint64_t a = rng(), b = rng() ^ (serial.fetch_add(1, std::memory_order_relaxed) + 1);
   char buf[64];
   std::snprintf(buf, sizeof buf, "<urn:uuid:%08x-%04x-4%03x-%04x-%012llx>",
                 static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
@@ -182,39 +187,68 @@ std::string record_id(std::uint64_t serial) {
   return buf;
 }
 
+bool is_field(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
+}
+
 }  // namespace
 
-void WarcWriter::write(std::string_view type, std::string_view uri, std::string_view content_type,
-                       std::string_view block,
-                       const std::vector<std::pair<std::string, std::string>>& fields) {
-  std::string rec = "WARC/1.1\r\nWARC-Type: " + std::string(type) + "\r\n";
-  rec += "WARC-Record-ID: " + record_id(++serial_) + "\r\n";
-  rec += "WARC-Date: " + utc_timestamp() + "\r\n";
-  if (!uri.empty()) rec += "WARC-Target-URI: " + std::string(uri) + "\r\n";
-  for (const auto& [k, v] : fields) rec += k + ": " + v + "\r\n";
-  if (!content_type.empty()) rec += "Content-Type: " + std::string(content_type) + "\r\n";
-  rec += "Content-Length: " + std::to_string(block.size()) + "\r\n\r\n";
-  rec.append(block);
-  rec += "\r\n\r\n";
-  if (!gzip_) {
-    if (std::fwrite(rec.data(), 1, rec.size(), out_) != rec.size() || std::fflush(out_) != 0)
-      fail_errno(path_, "write failed");
-    return;
-  }
+WarcRecord make_warc_record(std::string_view type, std::string_view uri,
+                            std::string_view content_type, std::string block,
+                            const std::vector<std::pair<std::string, std::string>>& fields) {
+  WarcRecord r;
+  r.version = "WARC/1.1";
+  r.fields.emplace_back("WARC-Type", std::string(type));
+  if (!uri.empty()) r.fields.emplace_back("WARC-Target-URI", std::string(uri));
+  r.fields.insert(r.fields.end(), fields.begin(), fields.end());
+  if (!content_type.empty()) r.fields.emplace_back("Content-Type", std::string(content_type));
+  r.block = std::move(block);
+  return r;
+}
 
+std::string serialize_warc_record(const WarcRecord& r) {
+  std::string rec = r.version + "\r\n";
+  for (const auto& [k, v] : r.fields) {
+    if (is_field(k, "WARC-Record-ID") || is_field(k, "WARC-Date") || is_field(k, "Content-Length"))
+      continue;
+    rec += k + ": " + v + "\r\n";
+    if (is_field(k, "WARC-Type")) {
+      rec += "WARC-Record-ID: " + record_id() + "\r\n";
+      rec += "WARC-Date: " + utc_timestamp() + "\r\n";
+    }
+  }
+  rec += "Content-Length: " + std::to_string(r.block.size()) + "\r\n\r\n";
+  rec.append(r.block);
+  rec += "\r\n\r\n";
+  return rec;
+}
+
+std::string encode_warc_record(const WarcRecord& r, int level) {
+  std::string rec = serialize_warc_record(r);
   z_stream z{};
-  if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    fail(ErrorKind::kInvalidInput, path_, ": cannot initialize zlib");
+  if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    fail(ErrorKind::kInternal, "cannot initialize zlib");
   std::string gz(deflateBound(&z, rec.size()) + 64, '\0');
   z.next_in = reinterpret_cast<Bytef*>(rec.data());
   z.avail_in = static_cast<uInt>(rec.size());
   z.next_out = reinterpret_cast<Bytef*>(gz.data());
   z.avail_out = static_cast<uInt>(gz.size());
   const int rc = deflate(&z, Z_FINISH);
-  const std::size_t n = gz.size() - z.avail_out;
+  gz.resize(gz.size() - z.avail_out);
   deflateEnd(&z);
-  if (rc != Z_STREAM_END) fail(ErrorKind::kInvalidInput, path_, ": compression failed");
-  if (std::fwrite(gz.data(), 1, n, out_) != n || std::fflush(out_) != 0)
+  if (rc != Z_STREAM_END) fail(ErrorKind::kInternal, "WARC record compression failed");
+  return gz;
+}
+
+void WarcWriter::write(std::string_view type, std::string_view uri, std::string_view content_type,
+                       std::string_view block,
+                       const std::vector<std::pair<std::string, std::string>>& fields) {
+  const WarcRecord r = make_warc_record(type, uri, content_type, std::string(block), fields);
+  write_encoded(gzip_ ? encode_warc_record(r) : serialize_warc_record(r));
+}
+
+void WarcWriter::write_encoded(std::string_view member) {
+  if (std::fwrite(member.data(), 1, member.size(), out_) != member.size() || std::fflush(out_) != 0)
     fail_errno(path_, "write failed");
 }
 

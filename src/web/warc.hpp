@@ -72,6 +72,22 @@ class WarcReader {
   std::uint64_t good_ = 0;
 };
 
+// A WARC/1.1 record as the writer writes it: WARC-Type `type`, WARC-Target-URI `uri` (omitted if
+// empty), the extra `fields`, Content-Type (omitted if empty), and `block`. encode_warc_record()
+// adds WARC-Record-ID, WARC-Date and Content-Length; a reader gets these fields back.
+WarcRecord make_warc_record(std::string_view type, std::string_view uri,
+                            std::string_view content_type, std::string block,
+                            const std::vector<std::pair<std::string, std::string>>& fields = {});
+
+// `r` as the writer writes it uncompressed: the header fields, a fresh WARC-Record-ID and the
+// current time as WARC-Date after WARC-Type, Content-Length, the block. Thread-safe.
+std::string serialize_warc_record(const WarcRecord& r);
+
+// `r` as one gzip member at zlib `level` (1 = fastest), with a fresh WARC-Record-ID and the
+// current time as WARC-Date. Thread-safe: records can be compressed side by side and written in
+// order with WarcWriter::write_encoded().
+std::string encode_warc_record(const WarcRecord& r, int level = 6);
+
 class WarcWriter {
  public:
   // Creates (or truncates) `path`; `gzip` false writes the records uncompressed.
@@ -80,17 +96,18 @@ class WarcWriter {
   WarcWriter(const WarcWriter&) = delete;
   WarcWriter& operator=(const WarcWriter&) = delete;
 
-  // Writes one record: WARC-Type `type`, WARC-Target-URI `uri` (omitted if empty),
-  // Content-Type, the extra `fields`, and `block`.
+  // Writes one record (make_warc_record's arguments).
   void write(std::string_view type, std::string_view uri, std::string_view content_type,
              std::string_view block,
              const std::vector<std::pair<std::string, std::string>>& fields = {});
+  // Appends a record encoded by encode_warc_record() (serialize_warc_record() if the writer
+  // was made with `gzip` false) and flushes it to the kernel.
+  void write_encoded(std::string_view member);
   const std::string& path() const { return path_; }
 
  private:
   std::string path_;
   std::FILE* out_ = nullptr;
-  std::uint64_t serial_ = 0;
   bool gzip_ = true;
 };
 

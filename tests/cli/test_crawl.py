@@ -224,7 +224,10 @@ class SameWebThreeWays(wrcli.WebrankTestCase):
         root = self.path("docs")
         testsite.write_doc_site(root, pages=50, seed=11)
         with testsite.SiteServer(root, self.dir, max_requests=200, max_seconds=60) as srv:
-            self.wr("crawl", srv.url + "/index.html", "-o", "http.db", "-q", "--delay", "0")
+            self.wr("crawl", srv.url + "/index.html", "-o", "http.db", "-q", "--delay", "0",
+                    "--threads", "3")
+            self.wr("crawl", srv.url + "/index.html", "-o", "one.db", "-q", "--delay", "0",
+                    "--per-host", "1", "--threads", "1")
             url = srv.url
         real = os.path.realpath(root)
         self.wr("crawl", "file://" + real + "/index.html", "-o", "file.db", "-q")
@@ -237,6 +240,17 @@ class SameWebThreeWays(wrcli.WebrankTestCase):
         http_links = links_of(self, "http.db")
         self.assertGreater(len(http_links), 150)
         self.assertEqual(links_of(self, "warc.db"), http_links)
+        self.assertEqual(links_of(self, "one.db"), http_links)
+        # The database built as the crawl goes is the import of its journal, page ids included:
+        # pages were parsed side by side and committed in journal order.
+        for db in ("http", "one"):
+            journal = self.path(db + ".db.crawl")
+            self.wr("import", *sorted(os.path.join(journal, f) for f in os.listdir(journal)
+                                      if f.endswith(".warc.gz")), "-o", db + "-journal.db")
+            self.assertEqual(self.wr("export", db + ".db", "--pages").out,
+                             self.wr("export", db + "-journal.db", "--pages").out)
+            self.assertEqual(self.wr("export", db + ".db").out,
+                             self.wr("export", db + "-journal.db").out)
         for db in ("file.db", "dir.db"):
             self.assertEqual(sorted((to_http(a), to_http(b)) for a, b in links_of(self, db)),
                              http_links, db)

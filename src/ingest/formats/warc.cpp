@@ -22,6 +22,7 @@
 
 #include "ingest/formats/path_names.hpp"
 #include "ingest/formats/readers.hpp"
+#include "ingest/warc_pages.hpp"
 #include "web/html_extract.hpp"
 #include "web/http_message.hpp"
 #include "web/page_record.hpp"
@@ -35,12 +36,57 @@ namespace {
 // Bodies of HTML captures kept for the revisits that refer to them, bounded in total.
 constexpr std::size_t kMaxKeptBodies = 512u << 20;
 
-struct Capture {
-  int status = 0;
-  std::string content_type, location, body;
-};
-
 }  // namespace
+
+WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& path) {
+  WarcCapture c;
+  const std::string_view type = rec.type();
+  if (type == "metadata") {
+    // A URL a crawler could not fetch (webrank's journal): a page with no known out-links.
+    if (std::string_view(rec.block).starts_with("webrank-fetch-error:")) {
+      if (auto u = web::normalize_url(rec.target_uri())) {
+        c.kind = WarcCapture::Kind::kUnfetched;
+        c.label = *u;
+      }
+    }
+    return c;
+  }
+  const bool resource = type == "resource", revisit = type == "revisit";
+  if (type != "response" && !resource && !revisit) return c;
+  const std::optional<web::Url> url = web::parse_url(rec.target_uri());
+  if (!url || url->path == "/robots.txt") return c;
+  c.kind = revisit ? WarcCapture::Kind::kRevisit : WarcCapture::Kind::kCapture;
+  c.label = url->str();
+  const bool http =
+      url->scheme != "file" && (std::string_view(rec.block).starts_with("HTTP/") || !resource);
+  if (http) {
+    if (revisit && !std::string_view(rec.block).starts_with("HTTP/")) {
+      // A revisit without stored headers: everything comes from the original.
+    } else {
+      const std::string where =
+          cat(path, ": byte ", rec.offset, " (", type, " record of ", c.label, ")");
+      web::HttpResponse h = web::parse_http_response(rec.block, where);
+      c.status = h.status;
+      c.content_type = h.header("Content-Type");
+      c.location = h.header("Location");
+      c.body = std::move(h.body);
+    }
+  } else {
+    c.status = 200;
+    c.content_type = rec.field("Content-Type");
+    c.body = rec.block;
+  }
+  return c;
+}
+
+PageRecord capture_page(const WarcCapture& c) {
+  if (c.kind == WarcCapture::Kind::kUnfetched) {
+    PageRecord unfetched;
+    unfetched.url = c.label;
+    return unfetched;
+  }
+  return web::make_page_record(c.label, c.status, c.content_type, c.location, c.body);
+}
 
 bool looks_like_warc(const std::string& path) {
   return ends_with(plain_name(path), ".warc");
@@ -50,53 +96,21 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
                         const std::function<void(std::uint64_t)>& on_bytes) {
   web::WarcReader reader(path);
   web::WarcRecord rec;
-  std::unordered_map<std::string, Capture> by_digest, by_url;
+  struct Kept {
+    int status = 0;
+    std::string content_type, body;
+  };
+  std::unordered_map<std::string, Kept> by_digest, by_url;
   std::unordered_map<std::string, std::string> digest_of_url;
   std::size_t kept = 0;
   std::uint64_t records = 0;
   while (reader.next(rec)) {
     ++records;
     if (on_bytes && records % 64 == 0) on_bytes(reader.file_position());
-    const std::string_view type = rec.type();
-    const bool response = type == "response", resource = type == "resource",
-               revisit = type == "revisit";
-    if (type == "metadata") {
-      // A URL a crawler could not fetch (webrank's journal): a page with no known out-links.
-      if (std::string_view(rec.block).starts_with("webrank-fetch-error:")) {
-        if (auto u = web::normalize_url(rec.target_uri())) {
-          PageRecord unfetched;
-          unfetched.url = *u;
-          sink.page_record(unfetched);
-        }
-      }
-      continue;
-    }
-    if (!response && !resource && !revisit) continue;
-    const std::optional<web::Url> url = web::parse_url(rec.target_uri());
-    if (!url || url->path == "/robots.txt") continue;
-    const std::string label = url->str();
-    const std::string where =
-        cat(path, ": byte ", rec.offset, " (", type, " record of ", label, ")");
-    Capture c;
-    const bool http =
-        url->scheme != "file" && (std::string_view(rec.block).starts_with("HTTP/") || !resource);
-    if (http) {
-      if (revisit && !std::string_view(rec.block).starts_with("HTTP/")) {
-        // A revisit without stored headers: everything comes from the original.
-      } else {
-        web::HttpResponse h = web::parse_http_response(rec.block, where);
-        c.status = h.status;
-        c.content_type = h.header("Content-Type");
-        c.location = h.header("Location");
-        c.body = std::move(h.body);
-      }
-    } else {
-      c.status = 200;
-      c.content_type = rec.field("Content-Type");
-      c.body = rec.block;
-    }
-    if (revisit) {
-      const Capture* orig = nullptr;
+    WarcCapture c = read_warc_capture(rec, path);
+    if (c.kind == WarcCapture::Kind::kSkipped) continue;
+    if (c.kind == WarcCapture::Kind::kRevisit) {
+      const Kept* orig = nullptr;
       if (auto it = by_digest.find(std::string(rec.field("WARC-Payload-Digest")));
           it != by_digest.end() && !rec.field("WARC-Payload-Digest").empty()) {
         orig = &it->second;
@@ -113,18 +127,21 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
         c.body = orig->body;
       }
       if (c.status == 0) c.status = 200;
-    } else if (kept < kMaxKeptBodies && web::is_html(c.content_type, c.body)) {
+      c.kind = WarcCapture::Kind::kCapture;
+    } else if (c.kind == WarcCapture::Kind::kCapture && kept < kMaxKeptBodies &&
+               web::is_html(c.content_type, c.body)) {
       // Kept once: by payload digest when the record has one (what revisits name first),
       // else by URL.
       kept += c.body.size();
+      Kept k{c.status, c.content_type, c.body};
       if (const std::string_view d = rec.field("WARC-Payload-Digest"); !d.empty()) {
-        by_digest.emplace(std::string(d), c);
-        digest_of_url.emplace(label, std::string(d));
+        by_digest.emplace(std::string(d), std::move(k));
+        digest_of_url.emplace(c.label, std::string(d));
       } else {
-        by_url.emplace(label, c);
+        by_url.emplace(c.label, std::move(k));
       }
     }
-    sink.page_record(web::make_page_record(label, c.status, c.content_type, c.location, c.body));
+    sink.page_record(capture_page(c));
   }
   if (on_bytes) on_bytes(reader.file_position());
   return records;
