@@ -4,6 +4,7 @@
 #include "webrank/crawl.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -115,7 +116,9 @@ class Crawler {
         on_progress_(o.on_progress),
         frontier_(scope(o)),
         fetcher_(o.fetcher),
-        pipeline_(sink, worker_threads(o), [this] { fetcher_.wakeup(); }) {
+        pipeline_(sink, worker_threads(o), [this] {
+          if (waiting_for_pages_) fetcher_.wakeup();
+        }) {
     frontier_.set_delay("file://", 0);  // file: URLs are read from disk: no politeness needed
   }
 
@@ -151,6 +154,9 @@ class Crawler {
   Frontier frontier_;
   Fetcher fetcher_;
   std::unique_ptr<web::WarcWriter> journal_;
+  // The transfer loop waits for the pipeline alone: a commit must wake it (otherwise the loop
+  // runs anyway, for the transfers, and a wakeup per page would only cost a context switch).
+  std::atomic<bool> waiting_for_pages_{false};
   PagePipeline pipeline_;  // after fetcher_ and journal_: its workers stop before they go
   // robots.txt per host key (scheme://host[:port]): wanted -> fetching -> known.
   enum class RobotsState { kWanted, kFetching, kKnown };
@@ -543,8 +549,12 @@ CrawlReport Crawler::run() {
           parsing ? now + std::chrono::milliseconds(100) : frontier_.next_ready().value_or(now);
       const auto wait = std::min<Clock::duration>(std::max<Clock::duration>(due - now, {}),
                                                   std::chrono::milliseconds(100));
-      fetcher_.poll(
-          static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(wait).count()));
+      waiting_for_pages_ = true;
+      if (!pipeline_.has_committed()) {  // else a commit came before the flag was up
+        fetcher_.poll(
+            static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(wait).count()));
+      }
+      waiting_for_pages_ = false;
       report(false);
       continue;
     }

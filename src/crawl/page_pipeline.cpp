@@ -39,6 +39,11 @@ std::vector<CommittedPage> PagePipeline::take() {
   return std::exchange(committed_, {});
 }
 
+bool PagePipeline::has_committed() const {
+  std::lock_guard lock(mu_);
+  return !committed_.empty();
+}
+
 std::size_t PagePipeline::pending() const {
   std::lock_guard lock(mu_);
   return submitted_ - next_commit_;

@@ -12,8 +12,8 @@
 // - The page record is made from the journal record by the `warc` input format's own reading
 //   (ingest/warc_pages.hpp), so the database built as the crawl goes is the one an import of the
 //   journal gives.
-// - `on_commit` is called after each commit, on a worker thread (the crawler wakes its transfer
-//   loop with it).
+// - `on_commit` is called after commits, on a worker thread (the crawler wakes its transfer loop
+//   with it when that waits for nothing else).
 // - The first error of a worker (a journal write that fails, a response that does not parse)
 //   stops all further commits; rethrow() throws it on the caller's thread.
 // Threads: submit, take, pending, drain and rethrow are called from one thread (the crawler's).
@@ -66,6 +66,8 @@ class PagePipeline {
   void submit(PageJob job);
   // The pages committed since the last call, in commit order.
   std::vector<CommittedPage> take();
+  // Whether take() would return pages now.
+  bool has_committed() const;
   // Pages submitted and not yet committed.
   std::size_t pending() const;
   // Waits until every page submitted is committed (or a worker failed).

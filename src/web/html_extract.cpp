@@ -3,6 +3,7 @@
 #include <gumbo.h>
 #include <strings.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -14,15 +15,24 @@
 namespace webrank::web {
 namespace {
 
-// Appends `s` to `out`, collapsing runs of whitespace to one space.
+// What std::isspace says in the "C" locale, without the call.
+bool ascii_space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+// Appends `s` to `out`, collapsing runs of whitespace to one space, up to `cap` bytes in all.
 void append_collapsed(std::string& out, std::string_view s, std::size_t cap) {
-  for (char c : s) {
-    if (out.size() >= cap) return;
-    if (std::isspace(static_cast<unsigned char>(c))) {
+  std::size_t i = 0;
+  while (i < s.size() && out.size() < cap) {
+    if (ascii_space(s[i])) {
       if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += c;
+      ++i;
+      continue;
     }
+    std::size_t end = i;
+    while (end < s.size() && !ascii_space(s[end])) ++end;
+    out.append(s.data() + i, std::min(end - i, cap - out.size()));
+    i = end;
   }
 }
 
