@@ -32,6 +32,8 @@ from wrcli import WebrankTestCase  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMPARE = os.path.join(REPO, "bench", "compare")
+CRAWL_VS_WGET = os.path.join(REPO, "bench", "crawl-vs-wget")
+MAKE_DOC_SITE = os.path.join(REPO, "bench", "make-doc-site")
 
 MTX = """%%MatrixMarket matrix coordinate pattern general
 % five pages; entry (i, j) is the link i -> j
@@ -215,6 +217,39 @@ class Compare(WebrankTestCase):
     def test_missing_graph_is_named(self):
         p = self.compare(self.path("no-such-graph.txt"), expect=1)
         self.assertIn("no-such-graph.txt: no such file", p.stderr)
+
+
+class CrawlVsWget(WebrankTestCase):
+    """bench/crawl-vs-wget and bench/make-doc-site on a 60-page site, one run, loopback only."""
+
+    def test_both_tools_fetch_the_whole_generated_site(self):
+        site = self.path("site")
+        subprocess.run([MAKE_DOC_SITE, site, "--pages", "60", "--seed", "3"], check=True,
+                       timeout=60)
+        files = sorted(os.path.relpath(os.path.join(d, f), site)
+                       for d, _, fs in os.walk(site) for f in fs)
+        # the contents, one section index, 60 pages; the same arguments give the same site
+        self.assertEqual(len(files), 62)
+        again = self.path("again")
+        subprocess.run([MAKE_DOC_SITE, again, "--pages", "60", "--seed", "3"], check=True,
+                       timeout=60)
+        for f in files:
+            with open(os.path.join(site, f), "rb") as a, open(os.path.join(again, f), "rb") as b:
+                self.assertEqual(a.read(), b.read(), f)
+        p = subprocess.run([CRAWL_VS_WGET, site, "index.html", "--runs", "1", "--webrank",
+                            wrcli.WEBRANK, "--scratch", self.path("scratch")],
+                           capture_output=True, text=True, timeout=300)
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+        rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+                for line in p.stdout.splitlines() if line.startswith("| w")}
+        self.assertEqual(sorted(rows), ["webrank", "wget"])
+        for tool in ("webrank", "wget"):
+            self.assertEqual(rows[tool][1], "62", tool)  # pages fetched
+        self.assertNotIn("warning", p.stdout)
+        self.assertRegex(p.stdout, r"webrank / wget wall time, per pair: [0-9.]+; median")
+        # the timed crawl built no search index (wget builds none)
+        self.assertFalse(os.path.exists(os.path.join(self.path("scratch"), "w.db",
+                                                     "search.xapian")))
 
 
 if __name__ == "__main__":
