@@ -6,11 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "webrank/batch.hpp"
 #include "webrank/build.hpp"
 #include "webrank/crawl.hpp"
 #include "webrank/error.hpp"
 #include "webrank/links.hpp"
 #include "webrank/presentation.hpp"
+#include "webrank/push.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/rank_comparison.hpp"
 #include "webrank/search.hpp"
@@ -38,6 +40,8 @@ void to_json(nlohmann::json& j, const BuildReport& r);
 void to_json(nlohmann::json& j, const IterationInfo& i);
 void to_json(nlohmann::json& j, const SolveProgress& p);
 void to_json(nlohmann::json& j, const RankResult& r);
+// A batch's progress: {"iteration", "vectors", "done", "largest_delta", "seconds"}.
+void to_json(nlohmann::json& j, const BatchProgress& p);
 // {"label", "rank", "percentile", "bar", "toolbar", "title" (crawled webs)}.
 void to_json(nlohmann::json& j, const RankedPage& p);
 // One page (`webrank page --json`): {"id", "label", "title", "final_url", "status" (crawled
@@ -48,6 +52,9 @@ void to_json(nlohmann::json& j, const PageReport& r);
 // Two vectors compared: {"pages", "l1", "max_difference", "kendall_tau", "spearman", "top":
 // [{"k", "shared", "fraction"}]} (correlations null when undefined).
 void to_json(nlohmann::json& j, const RankComparison& c);
+// A push answer: {"top": [{"page", "lower", "upper"}], "certified", "outside_upper",
+// "error_bound" (Σr), "pushes", "links_visited", "pages_touched", "sweeps", "seconds"}.
+void to_json(nlohmann::json& j, const PprTop& t);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
 

@@ -119,5 +119,6 @@ void add_index_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_links_commands(CLI::App& app);  // backlinks and links
+void add_ppr_command(CLI::App& app);
 
 }  // namespace webrank::cli

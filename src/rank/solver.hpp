@@ -50,6 +50,10 @@ RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 // rate predicts a long run.
 RankResult auto_method(const Problem& p, const RankOptions& o);
 
+// Throws Error (kInvalidArgument) for options that are out of range or contradictory on `graph`
+// (what compute_rank checks before it solves).
+void check_rank_options(const GraphView& graph, const RankOptions& o);
+
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);
 
