@@ -8,6 +8,7 @@
 
 #include "webrank/batch.hpp"
 #include "webrank/build.hpp"
+#include "webrank/compare.hpp"
 #include "webrank/crawl.hpp"
 #include "webrank/error.hpp"
 #include "webrank/links.hpp"
@@ -55,6 +56,9 @@ void to_json(nlohmann::json& j, const RankComparison& c);
 // A push answer: {"top": [{"page", "lower", "upper"}], "certified", "outside_upper",
 // "error_bound" (Σr), "pushes", "links_visited", "pages_touched", "sweeps", "seconds"}.
 void to_json(nlohmann::json& j, const PprTop& t);
+// {"views": [...], "rows": [{"label", "title" (crawled webs), "ranks": [...], "percentiles":
+// [...]}]}.
+void to_json(nlohmann::json& j, const ViewComparison& c);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
 

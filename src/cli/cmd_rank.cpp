@@ -1,6 +1,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "common.hpp"
@@ -33,26 +34,6 @@ struct Args {
   ProgressMode progress = ProgressMode::kAuto;
 };
 
-// Warns about vectors that did not converge and sets exit status 3.
-void report_convergence(const RankResult& r, const std::string& what, const RankOptions& o) {
-  if (r.stalled) {
-    std::fprintf(stderr,
-                 "webrank: warning: %snot converged: the L1 change stalled at %.3e after %d "
-                 "iterations, the rounding level of --precision %s, above --tol %g; the vector "
-                 "was stored and flagged as not converged (use --precision double or a larger "
-                 "--tol)\n",
-                 what.c_str(), r.final_delta, r.iterations, to_string(o.precision), o.tol);
-    exit_status() = kExitNotConverged;
-  } else if (!r.converged) {
-    std::fprintf(stderr,
-                 "webrank: warning: %snot converged: the L1 change is %.3e after %d iterations, "
-                 "above --tol %g; the vector was stored and flagged as not converged (raise "
-                 "--max-iter or --tol)\n",
-                 what.c_str(), r.final_delta, r.iterations, o.tol);
-    exit_status() = kExitNotConverged;
-  }
-}
-
 // --batch FILE: every vector of the file in one pass, each stored under its name.
 void rank_batch(const Database& db, const Args& args, ProgressLine& line) {
   const std::vector<BatchEntry> entries = read_batch_file(db, args.batch);
@@ -60,14 +41,7 @@ void rank_batch(const Database& db, const Args& args, ProgressLine& line) {
   for (const auto& e : entries) sources.push_back(e.source);
   BatchOptions bo;
   bo.rank = args.o;
-  bo.on_iteration = [&](const BatchProgress& p) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "iteration %d  %d of %d vectors done  largest L1 change %.3e  %s elapsed",
-                  p.iteration, p.done, p.vectors, p.largest_delta,
-                  format_duration(p.seconds).c_str());
-    line.update(text, nlohmann::json(p).dump(), args.progress == ProgressMode::kJson);
-  };
+  bo.on_iteration = batch_progress(line, args.progress);
   bo.rank.stop = arm_interrupts();
   const auto start = std::chrono::steady_clock::now();
   const std::vector<RankResult> results = compute_rank_batch(db.graph(), sources, bo);
@@ -102,20 +76,59 @@ void rank_batch(const Database& db, const Args& args, ProgressLine& line) {
 
 }  // namespace
 
+void report_convergence(const RankResult& r, const std::string& what, const RankOptions& o) {
+  if (r.stalled) {
+    std::fprintf(stderr,
+                 "webrank: warning: %snot converged: the L1 change stalled at %.3e after %d "
+                 "iterations, the rounding level of --precision %s, above --tol %g; the vector "
+                 "was stored and flagged as not converged (use --precision double or a larger "
+                 "--tol)\n",
+                 what.c_str(), r.final_delta, r.iterations, to_string(o.precision), o.tol);
+    exit_status() = kExitNotConverged;
+  } else if (!r.converged) {
+    std::fprintf(stderr,
+                 "webrank: warning: %snot converged: the L1 change is %.3e after %d iterations, "
+                 "above --tol %g; the vector was stored and flagged as not converged (raise "
+                 "--max-iter or --tol)\n",
+                 what.c_str(), r.final_delta, r.iterations, o.tol);
+    exit_status() = kExitNotConverged;
+  }
+}
+
+std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, ProgressMode mode) {
+  return [&line, mode](const BatchProgress& p) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "iteration %d  %d of %d vectors done  largest L1 change %.3e  %s elapsed",
+                  p.iteration, p.done, p.vectors, p.largest_delta,
+                  format_duration(p.seconds).c_str());
+    line.update(text, nlohmann::json(p).dump(), mode == ProgressMode::kJson);
+  };
+}
+
+void add_batch_rank_options(CLI::App* cmd, RankOptions* o) {
+  cmd->add_option("--damping", o->damping, "Damping factor d (the article's beta is 1 - d)")
+      ->capture_default_str()
+      ->check(number_check({.low = 0, .high = 1}));
+  cmd->add_option("--tol", o->tol, "Stop when the L1 norm of the change is <= this")
+      ->capture_default_str()
+      ->check(number_check(positive()));
+  cmd->add_option("--max-iter", o->max_iter, "Iteration cap (not converged: exit status 3)")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1)));
+  add_enum_option(cmd, "--precision", &o->precision,
+                  {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
+                  "double or float rank vectors (float sums are accumulated in double)");
+  cmd->add_option("--threads", o->threads, "Threads (0 = all cores)")
+      ->check(number_check(whole_at_least(0)));
+}
+
 void add_rank_command(CLI::App& app) {
   auto args = std::make_shared<Args>();
   RankOptions& o = args->o;
   CLI::App* cmd = app.add_subcommand("rank", "Compute PageRank and store it in the database");
   cmd->add_option("DB", args->db, "Database directory")->required();
-  cmd->add_option("--damping", o.damping, "Damping factor d (the article's beta is 1 - d)")
-      ->capture_default_str()
-      ->check(number_check({.low = 0, .high = 1}));
-  cmd->add_option("--tol", o.tol, "Stop when the L1 norm of the change is <= this")
-      ->capture_default_str()
-      ->check(number_check(positive()));
-  cmd->add_option("--max-iter", o.max_iter, "Iteration cap (not converged: exit status 3)")
-      ->capture_default_str()
-      ->check(number_check(whole_at_least(1)));
+  add_batch_rank_options(cmd, &o);
   add_enum_option(cmd, "--dangling", &o.dangling,
                   {{"source", Dangling::kSource},
                    {"uniform", Dangling::kUniform},
@@ -166,11 +179,6 @@ void add_rank_command(CLI::App& app) {
                   "connected component: fastest on "
                   "crawls), extrapolate (power + quadratic extrapolation), auto (a few power "
                   "iterations, then power or gauss-seidel, whichever their rate predicts faster)");
-  add_enum_option(cmd, "--precision", &o.precision,
-                  {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
-                  "double or float rank vectors (float sums are accumulated in double)");
-  cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
   add_enum_option(
       cmd, "--sweep", &o.summation,
       {{"auto", Summation::kAuto}, {"pull", Summation::kPull}, {"blocked", Summation::kBlocked}},

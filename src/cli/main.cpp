@@ -119,6 +119,8 @@ int main(int argc, char** argv) {
   add_eval_command(app);
   add_links_commands(app);
   add_ppr_command(app);
+  add_topics_command(app);
+  add_compare_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -129,6 +129,16 @@ void to_json(nlohmann::json& j, const PprTop& t) {
        {"seconds", t.push.seconds}};
 }
 
+void to_json(nlohmann::json& j, const ViewComparison& c) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : c.rows) {
+    nlohmann::json row = {{"label", r.label}, {"ranks", r.ranks}, {"percentiles", r.percentiles}};
+    if (r.title) row["title"] = *r.title;
+    rows.push_back(std::move(row));
+  }
+  j = {{"views", c.views}, {"rows", rows}};
+}
+
 void to_json(nlohmann::json& j, const RankCheck& c) {
   j = {{"name", c.name}, {"checkable", c.checkable}};
   if (!c.checkable) {
