@@ -18,6 +18,7 @@
 #include "webrank/rank_comparison.hpp"
 #include "webrank/search.hpp"
 #include "webrank/search_eval.hpp"
+#include "webrank/spam.hpp"
 #include "webrank/summary.hpp"
 #include "webrank/verify.hpp"
 
@@ -61,6 +62,13 @@ void to_json(nlohmann::json& j, const PprTop& t);
 void to_json(nlohmann::json& j, const ViewComparison& c);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
+
+// Spam farms: the report, with page ids (front ends add labels): {"candidates", "used_trust",
+// "seconds", "farms": [{"target", "pagerank", "scaled_pagerank", "farm_share", "relative_mass"
+// (with trust), "score", "structure": {...}, "supporters": [...], "allied_targets": [...]}]}.
+void to_json(nlohmann::json& j, const FarmStructure& s);
+void to_json(nlohmann::json& j, const SpamFarm& f);
+void to_json(nlohmann::json& j, const SpamReport& r);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

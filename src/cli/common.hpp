@@ -134,5 +134,6 @@ void add_links_commands(CLI::App& app);  // backlinks and links
 void add_ppr_command(CLI::App& app);
 void add_topics_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_spam_commands(CLI::App& app);  // trust, seeds, spam-report, plant-farm
 
 }  // namespace webrank::cli

@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
   add_ppr_command(app);
   add_topics_command(app);
   add_compare_command(app);
+  add_spam_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
