@@ -30,10 +30,6 @@ namespace webrank {
 
 struct PushOptions {
   double damping = 0.85;
-  // kSource (default): dangling rank follows E, as above. kLeak: it is dropped (push then bounds
-  // from below the contributions of the source pages to the standard uniform PageRank, whose
-  // dangling rank is spread over every page; spam-report uses it). Nothing else is accepted.
-  Dangling dangling = Dangling::kSource;
   double eps = 1e-7;     // push threshold per out-link (above)
   std::size_t k = 20;    // how many top pages personalized_top() returns
   std::stop_token stop;  // checked every few thousand pushes: Error(kCancelled)

@@ -141,10 +141,8 @@ class Push {
       strength = 0;
       for (double w : weights) strength += w;
     }
-    if (!(strength > 0)) {  // dangling: along E, or dropped
-      if (o_.dangling == Dangling::kSource) {
-        for (const auto& [page, w] : source_) add(page, d_ * ru * w, queue);
-      }
+    if (!(strength > 0)) {  // dangling: along E
+      for (const auto& [page, w] : source_) add(page, d_ * ru * w, queue);
       return;
     }
     result_.links_visited += targets.size();
@@ -172,9 +170,6 @@ PushResult personalized_push(const GraphView& graph, const PageWeights& source,
     fail(ErrorKind::kInvalidArgument, "cannot rank an empty web (no pages)");
   if (!(options.damping >= 0 && options.damping < 1))
     fail_option("damping", "must be in [0, 1) for push, got ", options.damping);
-  if (options.dangling != Dangling::kSource && options.dangling != Dangling::kLeak)
-    fail_option("dangling", "push sends dangling rank along E (source) or drops it (leak), not ",
-                to_string(options.dangling));
   if (!(options.eps > 0) || !std::isfinite(options.eps))
     fail_option("eps", "must be a finite number > 0, got ", options.eps);
   return Push(graph, source, options).run();
