@@ -5,9 +5,10 @@
 // (kernels::pull_pass over a kernels::RowContribution) sums all W columns of a page's backlinks
 // at once; each column's sum is added in the same order, and its new value computed by the same
 // expression, as power_iteration.cpp does for one vector. So a column's iterates are those of its
-// separate run up to the rounding of the dangling-rank sum (summed here per chunk of the pull
-// pass, so the result does not depend on the thread count). A column stops when its own tracker
-// says so; once half the row is stopped, the columns left are copied into rows half as wide.
+// separate run up to the rounding of the dangling-rank sum (summed here by kernels::pull_pass,
+// chunk by chunk, so the result does not depend on the thread count). A column stops when its own
+// tracker says so; once half the row is stopped, the columns left are copied into rows half as
+// wide.
 //
 // Rank sources are mostly sparse (a page, bookmarks, a topic's pages): E is kept as a uniform
 // part per column plus a per-page list of (column, weight) entries, not as k dense vectors.
@@ -75,10 +76,16 @@ struct SourceRows {
   }
 };
 
-// Per-thread sums, each on its own cache lines.
+// What the pass adds up over the pages: each vector's L1 change and its new mass on dangling
+// pages.
 template <int W>
-struct alignas(kCacheLine) ThreadSums {
-  kernels::Row<W> sum{};
+struct Sums {
+  kernels::Row<W> delta{}, mass{};
+  Sums& operator+=(const Sums& o) {
+    delta += o.delta;
+    mass += o.mass;
+    return *this;
+  }
 };
 
 template <typename Real, bool Weighted>
@@ -230,14 +237,9 @@ class Batch {
       e_uniform[j] = slots_[j] >= 0 ? rows_.uniform[slots_[j]] : 0.0;
       if (slots_[j] >= 0) slot_of[slots_[j]] = j;
     }
-    std::vector<ThreadSums<W>> deltas(omp_get_max_threads());
-    // The new iterate's sums over the dangling pages, per chunk of the pull pass.
-    std::vector<kernels::Row<W>> chunk_mass((n + kernels::kPullChunk - 1) / kernels::kPullChunk);
     for (; it <= o_.max_iter; ++it) {
       double share[W];  // d · the dangling mass of the last iterate
       for (int j = 0; j < W; ++j) share[j] = d * dangling_mass_[j];
-      for (auto& t : deltas) t.sum = {};
-      std::fill(chunk_mass.begin(), chunk_mass.end(), kernels::Row<W>{});
       const Real* rank = rank_.data();
       Real* next = next_.data();
       const kernels::RowContribution<W, Real, Weighted> term{g_.in.ids.data(), g_.in.weights.data(),
@@ -250,43 +252,41 @@ class Batch {
         teleport.at(j) = (1 - d) * e_uniform[j];
         dangling.at(j) = share[j] * (mode == Dangling::kUniform ? uniform_d : e_uniform[j]);
       }
-      kernels::pull_pass(g_.in, g_.num_pages, term, [&](PageId u, const kernels::Row<W>& y) {
-        kernels::Row<W> a = teleport, c = dangling;
-        if (custom || rows_.offsets[u] != rows_.offsets[u + 1]) {
-          double e[W];
-          for (int j = 0; j < W; ++j) e[j] = e_uniform[j];
-          for (std::uint64_t i = rows_.offsets[u]; i < rows_.offsets[u + 1]; ++i) {
-            const int slot = slot_of[rows_.vector[i]];
-            if (slot >= 0) e[slot] = rows_.weight[i];
-          }
-          for (int j = 0; j < W; ++j) {
-            const double to = custom                       ? p_.dangling[u]
-                              : mode == Dangling::kUniform ? uniform_d
-                                                           : e[j];
-            a.at(j) = (1 - d) * e[j];
-            c.at(j) = share[j] * to;
-          }
-        }
-        kernels::Row<W> value;
-        for (int i = 0; i < W / kernels::Row<W>::kLane; ++i)
-          value.v[i] = a.v[i] + d * y.v[i] + c.v[i];
-        Real* x = next + std::size_t(u) * W;
-        const kernels::Row<W> stored = value.store(x);
-        const kernels::Row<W> old = kernels::Row<W>::load(rank + std::size_t(u) * W);
-        kernels::Row<W>& delta = deltas[omp_get_thread_num()].sum;
-        for (int i = 0; i < W / kernels::Row<W>::kLane; ++i) {
-          const auto change = stored.v[i] - old.v[i];
-          delta.v[i] += change < 0 ? -change : change;
-        }
-        if (inv_[u] == 0) chunk_mass[u / kernels::kPullChunk] += stored;
-        return 0.0;
-      });
+      const Sums<W> total =
+          kernels::pull_pass(g_.in, g_.num_pages, term, [&](PageId u, const kernels::Row<W>& y) {
+            kernels::Row<W> a = teleport, c = dangling;
+            if (custom || rows_.offsets[u] != rows_.offsets[u + 1]) {
+              double e[W];
+              for (int j = 0; j < W; ++j) e[j] = e_uniform[j];
+              for (std::uint64_t i = rows_.offsets[u]; i < rows_.offsets[u + 1]; ++i) {
+                const int slot = slot_of[rows_.vector[i]];
+                if (slot >= 0) e[slot] = rows_.weight[i];
+              }
+              for (int j = 0; j < W; ++j) {
+                const double to = custom                       ? p_.dangling[u]
+                                  : mode == Dangling::kUniform ? uniform_d
+                                                               : e[j];
+                a.at(j) = (1 - d) * e[j];
+                c.at(j) = share[j] * to;
+              }
+            }
+            kernels::Row<W> value;
+            for (int i = 0; i < W / kernels::Row<W>::kLane; ++i)
+              value.v[i] = a.v[i] + d * y.v[i] + c.v[i];
+            Real* x = next + std::size_t(u) * W;
+            const kernels::Row<W> stored = value.store(x);
+            const kernels::Row<W> old = kernels::Row<W>::load(rank + std::size_t(u) * W);
+            Sums<W> sums;
+            for (int i = 0; i < W / kernels::Row<W>::kLane; ++i) {
+              const auto change = stored.v[i] - old.v[i];
+              sums.delta.v[i] = change < 0 ? -change : change;
+            }
+            if (inv_[u] == 0) sums.mass = stored;
+            return sums;
+          });
       std::swap(rank_, next_);
-      kernels::Row<W> mass{};
-      for (const auto& m : chunk_mass) mass += m;
-      for (int j = 0; j < W; ++j) dangling_mass_[j] = mass.at(j);
-      kernels::Row<W> delta{};
-      for (const auto& t : deltas) delta += t.sum;
+      for (int j = 0; j < W; ++j) dangling_mass_[j] = total.mass.at(j);
+      const kernels::Row<W>& delta = total.delta;
       double largest = 0;
       for (int j = 0; j < W; ++j) {
         if (slots_[j] < 0) continue;

@@ -20,8 +20,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
@@ -218,20 +220,29 @@ template <int Lanes = 1, typename Term>
   if constexpr (Lanes == 4) return (s0 + s1) + (s2 + s3);
 }
 
-// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...)
-// (emit returns a double; a batch's emit keeps its own per-vector totals and returns 0).
-// Dynamic scheduling: in-degrees vary by orders of magnitude between pages. Each chunk of
-// kPullChunk pages (u / kPullChunk) is emitted by one thread in page order, so an emit may keep
-// sums per chunk without locks and add them up in chunk order: the same total on any thread count.
+// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...),
+// emit returning a double or any type with += (a batch returns its per-vector changes). Dynamic
+// scheduling of chunks of kPullChunk pages: in-degrees vary by orders of magnitude between pages.
+// Each chunk is summed in page order and the chunks' sums in chunk order, so the total is the same
+// on any number of threads.
 inline constexpr PageId kPullChunk = 2048;
 template <typename Term, typename Emit>
-double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+auto pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
   const std::uint64_t* offsets = in.offsets.data();
-  double total = 0;
-#pragma omp parallel for schedule(dynamic, kPullChunk) reduction(+ : total) if (num_pages >= kMinParallelPages)
-  for (std::int64_t u = 0; u < static_cast<std::int64_t>(num_pages); ++u) {
-    total += emit(static_cast<PageId>(u), link_sum(offsets[u], offsets[u + 1], term));
+  using Total = decltype(emit(PageId{0}, link_sum(0, 0, term)));
+  const std::int64_t chunks = (static_cast<std::int64_t>(num_pages) + kPullChunk - 1) / kPullChunk;
+  std::vector<Total> partial(static_cast<std::size_t>(chunks));
+#pragma omp parallel for schedule(dynamic, 1) if (num_pages >= kMinParallelPages)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    Total sum{};
+    const PageId end = static_cast<PageId>(std::min<std::int64_t>(num_pages, (c + 1) * kPullChunk));
+    for (PageId u = static_cast<PageId>(c * kPullChunk); u < end; ++u) {
+      sum += emit(u, link_sum(offsets[u], offsets[u + 1], term));
+    }
+    partial[static_cast<std::size_t>(c)] = sum;
   }
+  Total total{};
+  for (const Total& s : partial) total += s;
   return total;
 }
 
