@@ -10,11 +10,12 @@ their own stated bounds against the exact vector.
 Run:  /usr/bin/python3 tests/cli/test_personalization.py --webrank build/webrank [-v]
 """
 
+import gzip
 import json
-import math
 import os
 import random
 import sys
+import unittest
 import warnings
 
 sys.dont_write_bytecode = True
@@ -26,6 +27,9 @@ import networkx as nx  # noqa: E402
 import igraph  # noqa: E402
 
 L1_REF = 1e-9
+DATA = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                     "shared", "data"))
+NO_DATA = "../shared/data not found: real-graph tests skipped"
 
 
 def random_web(seed, n=300, weighted=False, urls=False):
@@ -132,8 +136,10 @@ class Personalization(WebrankTestCase):
             ref = nx_rank(labels, links, 0.7, {page: 1.0}, dangling={l: 1.0 for l in labels})
             self.assertRanksClose(got, ref, L1_REF, msg=name)
         # Each vector stops on its own: iterations differ between sources.
-        its = {json.load(open(self.path("db/ranks/b%d.json" % k)))["iterations"]
-               for k in range(40)}
+        its = set()
+        for k in range(40):
+            with open(self.path("db/ranks/b%d.json" % k)) as f:
+                its.add(json.load(f)["iterations"])
         self.assertGreater(len(its), 1)
         # Float vectors: the batch equals a separate float run.
         self.write("two.txt", "f1 %s\nf2 %s\n" % (labels[1], labels[2]))
@@ -273,6 +279,58 @@ class Personalization(WebrankTestCase):
         self.assertIn("error bound", res.out)
         self.wr("ppr", "db", "nowhere", expect=1)
         self.wr("ppr", "db", labels[0], "--eps", "0", expect=2)
+
+
+def data_rows(path):
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [line.rstrip("\n").split("\t") for line in f if line.strip() and line[0] != "#"]
+
+
+@unittest.skipUnless(os.path.isdir(DATA), NO_DATA)
+class RealWebs(WebrankTestCase):
+    """Topic and personalized vectors of real webs against NetworkX and igraph."""
+
+    def test_wikispeedia_topics(self):
+        wiki = os.path.join(DATA, "wikispeedia")
+        articles = [r[0] for r in data_rows(os.path.join(wiki, "articles.tsv.gz"))]
+        links = {(u, v): 1.0 for u, v in data_rows(os.path.join(wiki, "links.tsv.gz"))}
+        self.build([os.path.join(wiki, "articles.tsv.gz"), os.path.join(wiki, "links.tsv.gz")])
+        # The 15 top-level categories: subject.Science.Biology -> Science.
+        topics = {}
+        for article, category in data_rows(os.path.join(wiki, "categories.tsv.gz")):
+            topics.setdefault(category.split(".")[1], set()).add(article)
+        self.assertEqual(len(topics), 15)
+        self.write("assign.tsv", "".join("%s\t%s\n" % (a, t) for t, ps in topics.items()
+                                         for a in sorted(ps)))
+        res = self.wr("topics", "db", "--assign", "assign.tsv", "--tol", "1e-12", "--json")
+        summary = {s["topic"]: s for s in json.loads(res.out)}
+        for t in ("Mathematics", "IT", "Art", "Science"):
+            E = {a: 1.0 for a in topics[t]}
+            res = self.wr("compare", "db", "--views", "topic." + t, "-k", "100000", "--json")
+            got = {row["label"]: row["ranks"][0] for row in json.loads(res.out)["rows"]}
+            self.assertRanksClose(got, nx_rank(articles, links, 0.85, E), L1_REF, msg=t)
+            self.assertRanksClose(got, ig_rank(articles, links, 0.85, E), L1_REF, msg=t)
+            # A topic's own pages lead its vector far more than they lead PageRank's.
+            self.assertGreater(summary[t]["top_in_topic"], summary[t]["pagerank_top_in_topic"])
+
+    def test_notre_dame_batch_against_igraph(self):
+        path = os.path.join(DATA, "web-NotreDame", "web-NotreDame.txt.zst")
+        self.build(path)
+        self.write("batch.txt", "a 0\nb 1 12 4000\nc 77\n")
+        self.wr("rank", "db", "--batch", "batch.txt", "--tol", "1e-12", "--out", "out", "-q")
+        labels = [r[0] for r in read_rank_file(self.path("out/a.tsv"))]
+        idx = {l: i for i, l in enumerate(labels)}
+        edges = [(idx[u], idx[v]) for u, v in
+                 (line.split("\t") for line in self.wr("export", "db").out.splitlines())]
+        g = igraph.Graph(n=len(labels), edges=edges, directed=True)
+        for name, pages in (("a", ["0"]), ("b", ["1", "12", "4000"]), ("c", ["77"])):
+            reset = [0.0] * len(labels)
+            for p in pages:
+                reset[idx[p]] = 1.0
+            ref = dict(zip(labels, g.personalized_pagerank(damping=0.85, reset=reset,
+                                                           implementation="prpack")))
+            got = ranks_dict(read_rank_file(self.path("out/%s.tsv" % name)))
+            self.assertRanksClose(got, ref, L1_REF, msg=name)
 
 
 if __name__ == "__main__":
