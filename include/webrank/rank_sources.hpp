@@ -21,7 +21,9 @@
 namespace webrank {
 
 // The page labelled `label`, or, failing that, labelled by `label` read as a URL and normalized
-// (`HTTP://Example.org:80/a#top` finds `http://example.org/a`); nullopt if neither exists.
+// as the crawler normalizes links (case of scheme and host, default port, dot segments,
+// percent-encoding, no fragment: `HTTP://Example.org:80/a#top` finds `http://example.org/a`);
+// nullopt if neither exists. Used by every command that takes a URL (search, backlinks, ppr).
 std::optional<PageId> find_page(const Database& db, std::string_view label);
 
 // E uniform over the root page of every host. A page's host is the authority (host[:port]) of its

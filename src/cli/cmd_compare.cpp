@@ -31,7 +31,7 @@ void add_compare_command(CLI::App& app) {
                   "each view)");
   cmd->add_option("-k", args->k, "Without --pages: the top pages of each view shown")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_flag("--json", args->json, "Print the table as JSON");
   cmd->callback([args] {
     const Database db = Database::open(args->db);

@@ -31,21 +31,20 @@ void add_ppr_command(CLI::App& app) {
       ->required();
   cmd->add_option("-k", args->o.k, "How many pages")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--eps", args->o.eps,
                   "Push threshold: a page passes its residual on while it exceeds eps times its "
                   "out-degree (smaller: tighter bound, more work)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(positive()));
   cmd->add_option("--damping", args->o.damping, "Damping factor d in [0, 1)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .high = 1, .high_open = true}));
   cmd->add_option(
       "--store", args->store,
       "Also store the estimate as this rank vector (webrank check --ranks verifies it)");
   cmd->add_flag("--json", args->json, "Print the answer as JSON");
   cmd->callback([args] {
-    if (std::isnan(args->o.damping)) throw CLI::ValidationError("--damping", "NaN is not a value");
     if (!args->store.empty()) check_rank_name(args->store);
     // Labels and links are read, nothing is verified: an interactive answer costs milliseconds.
     Database db = Database::open(args->db);

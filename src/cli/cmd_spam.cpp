@@ -60,7 +60,7 @@ void add_trust_command(CLI::App& app) {
                   "Estimated fraction of good pages, the good core's scaling: spam mass is "
                   "(P - g*T)/P (1: the article's (P - T)/P)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .low_open = true, .high = 1}));
   cmd->add_flag("--absolute", args->absolute,
                 "The table's spam_mass column holds the absolute mass P - g*T");
   add_batch_rank_options(cmd, &args->o.batch.rank);
@@ -131,7 +131,7 @@ void add_seeds_command(CLI::App& app) {
   cmd->add_option("DB", args->db, "Database directory")->required();
   cmd->add_option("-k", args->k, "How many candidates")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--out", args->out,
                   "Also write the candidates' labels, one a line (a --seeds file to vet)");
   add_batch_rank_options(cmd, &args->o);
@@ -185,24 +185,26 @@ void add_spam_report_command(CLI::App& app) {
   cmd->add_option("--good-fraction", args->trust.good_fraction,
                   "With --seeds: the good core's scaling (see `webrank trust`)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .low_open = true, .high = 1}));
   cmd->add_option("--ranks", args->ranks,
                   "Use this stored PageRank vector (uniform E) instead of computing it")
       ->excludes(seeds);
   add_batch_rank_options(cmd, &args->trust.batch.rank);
   cmd->add_option("--min-scaled-pagerank", args->o.min_scaled_pagerank,
                   "Candidate targets: PageRank at least this many times the average")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(non_negative()));
   cmd->add_option("--min-supporters", args->o.min_supporters, "Smallest farm reported")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--min-share", args->o.min_farm_share,
                   "Smallest share of the target's PageRank its farm must carry")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .high = 1}));
   cmd->add_option("--min-out-share", args->o.min_out_share,
                   "A page joins a farm when this share of its out-links go into it")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_check({.low = 0, .high = 1}));
   cmd->add_option("--min-mass", args->o.min_relative_mass,
                   "With --seeds: smallest relative spam mass of a reported target")
       ->capture_default_str();
@@ -308,7 +310,7 @@ void add_plant_farm_command(CLI::App& app) {
       ->required();
   cmd->add_option("--supporters", args->o.supporters, "Supporting pages (new) per farm")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("--accessible", args->o.accessible,
                   "Existing pages, chosen at random, given a link to the target")
       ->capture_default_str();

@@ -32,7 +32,7 @@ void add_topics_command(CLI::App& app) {
   add_batch_rank_options(cmd, &args->o);
   cmd->add_option("-k", args->k, "Top pages of each topic checked for membership in the summary")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_flag("--json", args->json, "Print the summary as JSON");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");

@@ -27,6 +27,20 @@ std::vector<std::string_view> fields_of(std::string_view line, const std::string
   return f;
 }
 
+// Calls fn(where, line) for every line of `path` ("-": standard input), `where` being "FILE:LINE";
+// returns the name the file is reported by.
+template <typename Fn>
+std::string for_each_line(const std::string& path, Fn&& fn) {
+  auto in = open_input(path);
+  LineReader reader(*in);
+  std::string_view line;
+  while (reader.next(line)) {
+    check_text_line(line, reader.name(), reader.line_number());
+    fn(cat(reader.name(), ":", reader.line_number()), line);
+  }
+  return std::string(reader.name());
+}
+
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
     s.remove_prefix(1);
@@ -80,100 +94,87 @@ PageWeights root_pages(const Database& db) {
 }
 
 PageList read_page_list(const Database& db, const std::string& path, bool allow_missing) {
-  auto in = open_input(path);
-  LineReader reader(*in);
   PageList list;
-  std::string_view line;
-  while (reader.next(line)) {
-    const std::string where = cat(reader.name(), ":", reader.line_number());
-    check_text_line(line, reader.name(), reader.line_number());
-    const std::string_view t = trimmed(line);
-    if (t.empty() || t.front() == '#') continue;
-    std::string_view label = t;
-    double weight = 1.0;
-    if (const auto tab = t.find('\t'); tab != std::string_view::npos) {
-      const auto f = fields_of(line, where);
-      if (f.size() != 2)
-        fail(ErrorKind::kInvalidInput, where, ": ", f.size(),
-             " fields, expected LABEL or LABEL<TAB>WEIGHT");
-      label = f[0];
-      weight = parse_weight(f[1], where);
-    }
-    if (const auto id = find_page(db, label)) {
-      list.pages.emplace_back(*id, weight);
-    } else if (allow_missing) {
-      list.missing.push_back(cat(where, ": ", label));
-    } else {
-      fail(ErrorKind::kInvalidInput, where, ": page '", label, "' is not in the database ",
-           db.path().string());
-    }
-  }
+  const std::string name =
+      for_each_line(path, [&](const std::string& where, std::string_view line) {
+        const std::string_view t = trimmed(line);
+        if (t.empty() || t.front() == '#') return;
+        std::string_view label = t;
+        double weight = 1.0;
+        if (const auto tab = t.find('\t'); tab != std::string_view::npos) {
+          const auto f = fields_of(line, where);
+          if (f.size() != 2)
+            fail(ErrorKind::kInvalidInput, where, ": ", f.size(),
+                 " fields, expected LABEL or LABEL<TAB>WEIGHT");
+          label = f[0];
+          weight = parse_weight(f[1], where);
+        }
+        if (const auto id = find_page(db, label)) {
+          list.pages.emplace_back(*id, weight);
+        } else if (allow_missing) {
+          list.missing.push_back(cat(where, ": ", label));
+        } else {
+          fail(ErrorKind::kInvalidInput, where, ": page '", label, "' is not in the database ",
+               db.path().string());
+        }
+      });
   if (list.pages.empty()) {
-    fail(ErrorKind::kInvalidInput, reader.name(), ": names no page of the database ",
-         db.path().string(),
+    fail(ErrorKind::kInvalidInput, name, ": names no page of the database ", db.path().string(),
          list.missing.empty() ? " (no LABEL lines)" : cat(" (", list.missing.size(), " unknown)"));
   }
   double sum = 0;
   for (const auto& [page, w] : list.pages) sum += w;
-  if (!(sum > 0)) fail(ErrorKind::kInvalidInput, reader.name(), ": all weights are zero");
+  if (!(sum > 0)) fail(ErrorKind::kInvalidInput, name, ": all weights are zero");
   return list;
 }
 
 std::vector<BatchEntry> read_batch_file(const Database& db, const std::string& path) {
-  auto in = open_input(path);
-  LineReader reader(*in);
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::vector<BatchEntry> entries;
   std::set<std::string> names;
-  std::string_view line;
-  while (reader.next(line)) {
-    const std::string where = cat(reader.name(), ":", reader.line_number());
-    check_text_line(line, reader.name(), reader.line_number());
-    const auto f = fields_of(line, where);
-    if (f.empty()) continue;
-    BatchEntry e;
-    e.name = std::string(f[0]);
-    try {
-      check_rank_name(e.name);
-    } catch (const Error&) {
-      fail(ErrorKind::kInvalidInput, where, ": '", e.name,
-           "' is not a valid rank vector name (letters, digits, '.', '_', '-')");
-    }
-    if (!names.insert(e.name).second)
-      fail(ErrorKind::kInvalidInput, where, ": the name '", e.name, "' is used twice");
-    for (std::size_t i = 1; i < f.size(); ++i) {
-      std::string_view field = f[i];
-      if (field.starts_with("@") && !field.starts_with("@@")) {
-        std::filesystem::path file(std::string(field.substr(1)));
-        if (file.is_relative() && path != "-") file = folder / file;
-        for (const auto& pw : read_page_weights(db, file.string())) e.source.push_back(pw);
-        continue;
-      }
-      if (field.starts_with("@@")) field.remove_prefix(1);
-      const auto id = db.find(field);
-      if (!id)
-        fail(ErrorKind::kInvalidInput, where, ": page '", field, "' is not in the database ",
-             db.path().string());
-      e.source.emplace_back(*id, 1.0);
-    }
-    entries.push_back(std::move(e));
-  }
+  const std::string name =
+      for_each_line(path, [&](const std::string& where, std::string_view line) {
+        const auto f = fields_of(line, where);
+        if (f.empty()) return;
+        BatchEntry e;
+        e.name = std::string(f[0]);
+        try {
+          check_rank_name(e.name);
+        } catch (const Error&) {
+          fail(ErrorKind::kInvalidInput, where, ": '", e.name,
+               "' is not a valid rank vector name (letters, digits, '.', '_', '-')");
+        }
+        if (!names.insert(e.name).second)
+          fail(ErrorKind::kInvalidInput, where, ": the name '", e.name, "' is used twice");
+        for (std::size_t i = 1; i < f.size(); ++i) {
+          std::string_view field = f[i];
+          if (field.starts_with("@") && !field.starts_with("@@")) {
+            std::filesystem::path file(std::string(field.substr(1)));
+            if (file.is_relative() && path != "-") file = folder / file;
+            for (const auto& pw : read_page_weights(db, file.string())) e.source.push_back(pw);
+            continue;
+          }
+          if (field.starts_with("@@")) field.remove_prefix(1);
+          const auto id = db.find(field);
+          if (!id)
+            fail(ErrorKind::kInvalidInput, where, ": page '", field, "' is not in the database ",
+                 db.path().string());
+          e.source.emplace_back(*id, 1.0);
+        }
+        entries.push_back(std::move(e));
+      });
   if (entries.empty())
-    fail(ErrorKind::kInvalidInput, reader.name(), ": no NAME [LABEL... | @FILE] lines found");
+    fail(ErrorKind::kInvalidInput, name, ": no NAME [LABEL... | @FILE] lines found");
   return entries;
 }
 
 TopicAssignment read_topic_assignment(const Database& db, const std::string& path) {
-  auto in = open_input(path);
-  LineReader reader(*in);
   TopicAssignment a;
   std::map<std::string, std::size_t, std::less<>> index;
-  std::string_view line;
-  while (reader.next(line)) {
-    const std::string where = cat(reader.name(), ":", reader.line_number());
-    check_text_line(line, reader.name(), reader.line_number());
+  const std::string name = for_each_line(path, [&](const std::string& where,
+                                                   std::string_view line) {
     const auto f = fields_of(line, where);
-    if (f.empty()) continue;
+    if (f.empty()) return;
     if (f.size() != 2)
       fail(ErrorKind::kInvalidInput, where, ": ", f.size(), " fields, expected LABEL<TAB>TOPIC");
     const auto id = db.find(f[0]);
@@ -194,9 +195,8 @@ TopicAssignment read_topic_assignment(const Database& db, const std::string& pat
       a.pages.emplace_back();
     }
     a.pages[it->second].emplace_back(*id, 1.0);
-  }
-  if (a.topics.empty())
-    fail(ErrorKind::kInvalidInput, reader.name(), ": no LABEL<TAB>TOPIC lines found");
+  });
+  if (a.topics.empty()) fail(ErrorKind::kInvalidInput, name, ": no LABEL<TAB>TOPIC lines found");
   // A page listed twice under one topic counts once: E is uniform over the topic's pages.
   for (auto& pages : a.pages) {
     std::sort(pages.begin(), pages.end());
