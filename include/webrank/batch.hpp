@@ -21,7 +21,8 @@
 namespace webrank {
 
 // Vectors computed in one sweep at most; a larger batch is run as consecutive groups of this many.
-inline constexpr std::size_t kBatchWidthMax = 32;
+// (16 measured fastest per vector on cnr-2000, docs/personalization.md; a row is 128 bytes.)
+inline constexpr std::size_t kBatchWidthMax = 16;
 
 struct BatchProgress {
   int iteration = 0;         // of the group being computed, 1-based

@@ -148,11 +148,9 @@ class Batch {
         case 8:
           it = iterate<8>(it);
           break;
-        case 16:
-          it = iterate<16>(it);
-          break;
         default:
-          it = iterate<32>(it);
+          static_assert(kBatchWidthMax == 16, "one case per width up to kBatchWidthMax");
+          it = iterate<16>(it);
           break;
       }
       if (active() > 0 && it <= o_.max_iter) narrow();

@@ -126,7 +126,7 @@ class Personalization(WebrankTestCase):
     def test_batch_options_groups_and_own_tolerance(self):
         labels, links = self.web(3, n=120)
         rng = random.Random(3)
-        lines = ["b%d %s" % (k, rng.choice(labels)) for k in range(40)]  # two groups of <= 32
+        lines = ["b%d %s" % (k, rng.choice(labels)) for k in range(40)]  # three groups of <= 16
         self.write("batch.txt", "\n".join(lines) + "\n")
         self.wr("rank", "db", "--batch", "batch.txt", "--tol", "1e-11", "--dangling", "uniform",
                 "--damping", "0.7", "--out", "out", "-q", "--progress", "json")
