@@ -339,14 +339,7 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
                 "custom weights), not ",
                 to_string(o.dangling));
   const ThreadCount threads(o.threads);
-  const PageId n = graph.num_pages;
-  Problem p;
-  p.graph = &graph;
-  p.damping = o.damping;
-  p.start = Distribution::from_weights(o.start, n, "start");
-  if (!o.dangling_weights.empty()) {
-    p.dangling = Distribution::from_weights(o.dangling_weights, n, "dangling_weights");
-  }
+  const Problem p = make_problem(graph, o);  // E uniform: each vector has its own
   const auto start = std::chrono::steady_clock::now();
   std::vector<RankResult> results;
   int done = 0;

@@ -109,10 +109,7 @@ void check_rank_options(const GraphView& graph, const RankOptions& o) {
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
 }
 
-RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
-  check_rank_options(graph, o);
-  const ThreadCount threads(o.threads);
-
+Problem make_problem(const GraphView& graph, const RankOptions& o) {
   const PageId n = graph.num_pages;
   Problem p;
   p.graph = &graph;
@@ -129,6 +126,13 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     p.dangling = p.source;
   }
   p.start = Distribution::from_weights(o.start, n, "start");
+  return p;
+}
+
+RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+  check_rank_options(graph, o);
+  const ThreadCount threads(o.threads);
+  const Problem p = make_problem(graph, o);
   if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
   return solve(p, o);
 }

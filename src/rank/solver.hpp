@@ -34,6 +34,10 @@ struct Problem {
   Distribution start;              // R0
 };
 
+// The problem `o` states on `graph` (E from o.source, D from o.dangling and o.dangling_weights, R0
+// from o.start). Throws Error(kInvalidArgument) for bad weights; check_rank_options() first.
+Problem make_problem(const GraphView& graph, const RankOptions& o);
+
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
 // Gauss–Seidel over all pages at once (gauss_seidel_whole_web.cpp), for any problem.
