@@ -6,15 +6,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "webrank/batch.hpp"
 #include "webrank/build.hpp"
+#include "webrank/compare.hpp"
 #include "webrank/crawl.hpp"
 #include "webrank/error.hpp"
 #include "webrank/links.hpp"
 #include "webrank/presentation.hpp"
+#include "webrank/push.hpp"
 #include "webrank/rank.hpp"
 #include "webrank/rank_comparison.hpp"
 #include "webrank/search.hpp"
 #include "webrank/search_eval.hpp"
+#include "webrank/spam.hpp"
 #include "webrank/summary.hpp"
 #include "webrank/verify.hpp"
 
@@ -38,6 +42,8 @@ void to_json(nlohmann::json& j, const BuildReport& r);
 void to_json(nlohmann::json& j, const IterationInfo& i);
 void to_json(nlohmann::json& j, const SolveProgress& p);
 void to_json(nlohmann::json& j, const RankResult& r);
+// A batch's progress: {"iteration", "vectors", "done", "largest_delta", "seconds"}.
+void to_json(nlohmann::json& j, const BatchProgress& p);
 // {"label", "rank", "percentile", "bar", "toolbar", "title" (crawled webs)}.
 void to_json(nlohmann::json& j, const RankedPage& p);
 // One page (`webrank page --json`): {"id", "label", "title", "final_url", "status" (crawled
@@ -48,8 +54,21 @@ void to_json(nlohmann::json& j, const PageReport& r);
 // Two vectors compared: {"pages", "l1", "max_difference", "kendall_tau", "spearman", "top":
 // [{"k", "shared", "fraction"}]} (correlations null when undefined).
 void to_json(nlohmann::json& j, const RankComparison& c);
+// A push answer: {"top": [{"page", "lower", "upper"}], "certified", "outside_upper",
+// "error_bound" (Σr), "pushes", "links_visited", "pages_touched", "sweeps", "seconds"}.
+void to_json(nlohmann::json& j, const PprTop& t);
+// {"views": [...], "rows": [{"label", "title" (crawled webs), "ranks": [...], "percentiles":
+// [...]}]}.
+void to_json(nlohmann::json& j, const ViewComparison& c);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
+
+// Spam farms: the report, with page ids (front ends add labels): {"candidates", "used_trust",
+// "seconds", "farms": [{"target", "pagerank", "scaled_pagerank", "farm_share", "relative_mass"
+// (with trust), "score", "structure": {...}, "supporters": [...], "allied_targets": [...]}]}.
+void to_json(nlohmann::json& j, const FarmStructure& s);
+void to_json(nlohmann::json& j, const SpamFarm& f);
+void to_json(nlohmann::json& j, const SpamReport& r);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

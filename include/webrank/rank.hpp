@@ -127,6 +127,7 @@ struct RankResult {
   // gauss-seidel by component: strongly connected components, and the pages of the largest
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;
+  int batch_size = 0;      // vectors computed together (compute_rank_batch); 0 = alone
   bool normalized = true;  // false for kLeak and kRemove
   int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;

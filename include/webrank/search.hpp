@@ -27,6 +27,7 @@
 
 #include "webrank/database.hpp"
 #include "webrank/presentation.hpp"
+#include "webrank/rank_sources.hpp"  // find_page: how a URL names a page
 
 namespace webrank {
 
@@ -202,10 +203,5 @@ class Searcher {
   explicit Searcher(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
-
-// Finds the page of `url` in `db`: the label as given, else the URL normalized as the crawler
-// normalizes links (case of scheme and host, default port, dot segments, percent-encoding, no
-// fragment). nullopt when neither is a page.
-std::optional<PageId> find_page(const Database& db, std::string_view url);
 
 }  // namespace webrank

@@ -1,37 +1,134 @@
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/batch.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
 #include "webrank/page_weights_file.hpp"
 #include "webrank/rank.hpp"
+#include "webrank/rank_sources.hpp"
 #include "webrank/rank_store.hpp"
 
 namespace webrank::cli {
+namespace {
+
+void warn_missing(const PageList& list, const std::string& path) {
+  if (list.missing.empty()) return;
+  std::fprintf(stderr,
+               "webrank: warning: %s: %zu of %zu lines name no page of the database (first: %s)\n",
+               path.c_str(), list.missing.size(), list.missing.size() + list.pages.size(),
+               list.missing.front().c_str());
+}
+
+struct Args {
+  std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
+  std::string bookmarks, batch;
+  std::vector<std::string> personalize;
+  RankOptions o;
+  bool quiet = false, no_verify = false, root_pages = false, replace_unconverged = false;
+  ProgressMode progress = ProgressMode::kAuto;
+};
+
+// --batch FILE: every vector of the file in one pass, each stored under its name.
+void rank_batch(const Database& db, const Args& args, ProgressLine& line) {
+  const std::vector<BatchEntry> entries = read_batch_file(db, args.batch);
+  std::vector<PageWeights> sources;
+  for (const auto& e : entries) sources.push_back(e.source);
+  BatchOptions bo;
+  bo.rank = args.o;
+  bo.on_iteration = batch_progress(line, args.progress);
+  bo.rank.stop = arm_interrupts();
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<RankResult> results = compute_rank_batch(db.graph(), sources, bo);
+  disarm_interrupts();
+  line.finish();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!args.out.empty()) std::filesystem::create_directories(args.out);
+  for (std::size_t j = 0; j < entries.size(); ++j) {
+    RankOptions o = args.o;
+    o.source = entries[j].source;
+    save_ranks(db,
+               name_to_store(db, entries[j].name, entries[j].name, results[j].converged,
+                             args.replace_unconverged),
+               results[j], o);
+    if (!args.out.empty()) {
+      write_rank_tsv(db, results[j].ranks,
+                     (std::filesystem::path(args.out) / (entries[j].name + ".tsv")).string(),
+                     args.scale == "pages" ? static_cast<double>(db.num_pages()) : 1.0);
+    }
+    if (!args.quiet) {
+      std::fprintf(stderr, "  %-24s %4d iterations, final L1 change %.3e\n",
+                   entries[j].name.c_str(), results[j].iterations, results[j].final_delta);
+    }
+    report_convergence(results[j], cat("'", entries[j].name, "' "), args.o);
+  }
+  if (!args.quiet) {
+    std::fprintf(stderr, "batch: %zu vectors in one pass, %.3f s; stored in %s\n", entries.size(),
+                 seconds, args.db.c_str());
+  }
+}
+
+}  // namespace
+
+void report_convergence(const RankResult& r, const std::string& what, const RankOptions& o) {
+  if (r.stalled) {
+    std::fprintf(stderr,
+                 "webrank: warning: %snot converged: the L1 change stalled at %.3e after %d "
+                 "iterations, the rounding level of --precision %s, above --tol %g; the vector "
+                 "was stored and flagged as not converged (use --precision double or a larger "
+                 "--tol)\n",
+                 what.c_str(), r.final_delta, r.iterations, to_string(o.precision), o.tol);
+    exit_status() = kExitNotConverged;
+  } else if (!r.converged) {
+    std::fprintf(stderr,
+                 "webrank: warning: %snot converged: the L1 change is %.3e after %d iterations, "
+                 "above --tol %g; the vector was stored and flagged as not converged (raise "
+                 "--max-iter or --tol)\n",
+                 what.c_str(), r.final_delta, r.iterations, o.tol);
+    exit_status() = kExitNotConverged;
+  }
+}
+
+std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, ProgressMode mode) {
+  return [&line, mode](const BatchProgress& p) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "iteration %d  %d of %d vectors done  largest L1 change %.3e  %s elapsed",
+                  p.iteration, p.done, p.vectors, p.largest_delta,
+                  format_duration(p.seconds).c_str());
+    line.update(text, nlohmann::json(p).dump(), mode == ProgressMode::kJson);
+  };
+}
+
+void add_batch_rank_options(CLI::App* cmd, RankOptions* o) {
+  cmd->add_option("--damping", o->damping, "Damping factor d (the article's beta is 1 - d)")
+      ->capture_default_str()
+      ->check(number_check({.low = 0, .high = 1}));
+  cmd->add_option("--tol", o->tol, "Stop when the L1 norm of the change is <= this")
+      ->capture_default_str()
+      ->check(number_check(positive()));
+  cmd->add_option("--max-iter", o->max_iter, "Iteration cap (not converged: exit status 3)")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(1)));
+  add_enum_option(cmd, "--precision", &o->precision,
+                  {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
+                  "double or float rank vectors (float sums are accumulated in double)");
+  cmd->add_option("--threads", o->threads, "Threads (0 = all cores)")
+      ->check(number_check(whole_at_least(0)));
+}
 
 void add_rank_command(CLI::App& app) {
-  struct Args {
-    std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
-    std::vector<std::string> personalize;
-    RankOptions o;
-    bool quiet = false, no_verify = false, replace_unconverged = false;
-    ProgressMode progress = ProgressMode::kAuto;
-  };
   auto args = std::make_shared<Args>();
   RankOptions& o = args->o;
   CLI::App* cmd = app.add_subcommand("rank", "Compute PageRank and store it in the database");
   cmd->add_option("DB", args->db, "Database directory")->required();
-  cmd->add_option("--damping", o.damping, "Damping factor d (the article's beta is 1 - d)")
-      ->capture_default_str()
-      ->check(number_check({.low = 0, .high = 1}));
-  cmd->add_option("--tol", o.tol, "Stop when the L1 norm of the change is <= this")
-      ->capture_default_str()
-      ->check(number_check(positive()));
-  cmd->add_option("--max-iter", o.max_iter, "Iteration cap (not converged: exit status 3)")
-      ->capture_default_str()
-      ->check(number_check(whole_at_least(1)));
+  add_batch_rank_options(cmd, &o);
   add_enum_option(cmd, "--dangling", &o.dangling,
                   {{"source", Dangling::kSource},
                    {"uniform", Dangling::kUniform},
@@ -43,9 +140,32 @@ void add_rank_command(CLI::App& app) {
                   "File of LABEL<TAB>WEIGHT: where dangling rank goes (normalized)");
   auto* pers = cmd->add_option("--personalize", args->personalize,
                                "Rank source E uniform over these pages (repeatable)");
-  cmd->add_option("--source", args->source,
-                  "File of LABEL<TAB>WEIGHT: the rank source E (normalized)")
-      ->excludes(pers);
+  auto* source = cmd->add_option("--source", args->source,
+                                 "File of LABEL<TAB>WEIGHT: the rank source E (normalized)")
+                     ->excludes(pers);
+  auto* roots = cmd->add_flag("--root-pages", args->root_pages,
+                              "Rank source E uniform over the root page of every host (the "
+                              "paper's compromise between uniform and one home page)")
+                    ->excludes(pers)
+                    ->excludes(source);
+  auto* bookmarks =
+      cmd->add_option("--bookmarks", args->bookmarks,
+                      "File of URLs, one a line: E uniform over these pages (URLs not in the "
+                      "database are skipped with a warning)")
+          ->excludes(pers)
+          ->excludes(source)
+          ->excludes(roots);
+  auto* name = cmd->add_option("--name", args->name, "Name of the stored rank vector")
+                   ->capture_default_str();
+  cmd->add_option("--batch", args->batch,
+                  "File of NAME [LABEL... | @WEIGHTS_FILE] lines: compute one vector per line in "
+                  "one pass (a k-wide vector per page), each stopped at its own tolerance and "
+                  "stored under its NAME; --out is then a folder of NAME.tsv files")
+      ->excludes(pers)
+      ->excludes(source)
+      ->excludes(roots)
+      ->excludes(bookmarks)
+      ->excludes(name);
   cmd->add_option("--start", args->start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
   add_enum_option(cmd, "--method", &o.method,
                   {{"power", Method::kPower},
@@ -59,11 +179,6 @@ void add_rank_command(CLI::App& app) {
                   "connected component: fastest on "
                   "crawls), extrapolate (power + quadratic extrapolation), auto (a few power "
                   "iterations, then power or gauss-seidel, whichever their rate predicts faster)");
-  add_enum_option(cmd, "--precision", &o.precision,
-                  {{"double", Precision::kDouble}, {"float", Precision::kFloat}},
-                  "double or float rank vectors (float sums are accumulated in double)");
-  cmd->add_option("--threads", o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
   add_enum_option(
       cmd, "--sweep", &o.summation,
       {{"auto", Summation::kAuto}, {"pull", Summation::kPull}, {"blocked", Summation::kBlocked}},
@@ -75,7 +190,6 @@ void add_rank_command(CLI::App& app) {
                   "sized for a 1 MiB L2 cache)")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0)));
-  cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_flag("--replace-unconverged", args->replace_unconverged,
                 "Let a run that did not converge replace a converged vector of the same name "
                 "(by default it is stored beside it, as NAME.unconverged)");
@@ -101,6 +215,12 @@ void add_rank_command(CLI::App& app) {
       o.source.emplace_back(*id, 1.0);
     }
     if (!args->source.empty()) o.source = read_page_weights(db, args->source);
+    if (args->root_pages) o.source = root_pages(db);
+    if (!args->bookmarks.empty()) {
+      const PageList list = read_page_list(db, args->bookmarks, /*allow_missing=*/true);
+      warn_missing(list, args->bookmarks);
+      o.source = list.pages;
+    }
     if (!args->start.empty()) o.start = read_page_weights(db, args->start);
     if (!args->dangling_weights.empty())
       o.dangling_weights = read_page_weights(db, args->dangling_weights);
@@ -147,6 +267,10 @@ void add_rank_command(CLI::App& app) {
       line.update(text, nlohmann::json(p).dump(),
                   p.searching || p.factorizing || p.pages_solved == p.pages);
     };
+    if (!args->batch.empty()) {
+      rank_batch(db, *args, line);
+      return;
+    }
     o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
     RankResult r = compute_rank(db.graph(), o);
     disarm_interrupts();
@@ -178,22 +302,7 @@ void add_rank_command(CLI::App& app) {
       std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
                    r.seconds, stored.c_str(), args->db.c_str());
     }
-    if (r.stalled) {
-      std::fprintf(stderr,
-                   "webrank: warning: not converged: the L1 change stalled at %.3e after %d "
-                   "iterations, the rounding level of --precision %s, above --tol %g; the vector "
-                   "was stored and flagged as not converged (use --precision double or a larger "
-                   "--tol)\n",
-                   r.final_delta, r.iterations, to_string(o.precision), o.tol);
-      exit_status() = kExitNotConverged;
-    } else if (!r.converged) {
-      std::fprintf(stderr,
-                   "webrank: warning: not converged: the L1 change is %.3e after %d iterations, "
-                   "above --tol %g; the vector was stored and flagged as not converged (raise "
-                   "--max-iter or --tol)\n",
-                   r.final_delta, r.iterations, o.tol);
-      exit_status() = kExitNotConverged;
-    }
+    report_convergence(r, "", o);
   });
 }
 

@@ -9,6 +9,7 @@
 #include "webrank/export.hpp"
 #include "webrank/json.hpp"
 #include "webrank/search.hpp"
+#include "webrank/topics.hpp"
 
 namespace webrank::cli {
 namespace {
@@ -88,7 +89,7 @@ void add_ranking_options(CLI::App* cmd, SearchOptions* o) {
 
 void add_search_command(CLI::App& app) {
   struct Args {
-    std::string db, query, ranks = "pagerank";
+    std::string db, query, ranks = "pagerank", topics;
     SearchOptions o;
     Format format = Format::kText;
   };
@@ -112,6 +113,10 @@ void add_search_command(CLI::App& app) {
       ->check(CLI::Range(std::size_t{0}, kMaxOffset));
   auto* ranks = cmd->add_option("--ranks", args->ranks, "The stored rank vector to rank by")
                     ->capture_default_str();
+  cmd->add_option("--topics", args->topics,
+                  "Rank by a mix of topic vectors made for this query (webrank topics), e.g. "
+                  "\"Science=0.7,Sports=0.3\" (weights normalized to sum 1)")
+      ->excludes(ranks);
   add_ranking_options(cmd, &args->o);
   add_enum_option(cmd, "--format", &args->format,
                   {{"text", Format::kText}, {"tsv", Format::kTsv}, {"json", Format::kJson}},
@@ -124,6 +129,13 @@ void add_search_command(CLI::App& app) {
     const Searcher searcher = Searcher::open(args->db, so);
     SearchOptions o = args->o;
     o.snippets = args->format != Format::kTsv;
+    if (!args->topics.empty()) {
+      const TopicMix mix = TopicMix::load(*searcher.database(), parse_topic_weights(args->topics));
+      std::string name = "topics:";
+      for (const auto& [topic, w] : mix.weights())
+        name += cat(name.size() > 7 ? "," : "", topic, "=", w);
+      o.ranks = std::make_shared<const PresentedRanks>(mix.scores(), name);
+    }
     const SearchResults r = searcher.search(args->query, o);
     if (r.ranks.empty() && o.mode != SearchMode::kText) {
       std::fprintf(stderr,

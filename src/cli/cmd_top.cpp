@@ -8,6 +8,7 @@
 #include "webrank/json.hpp"
 #include "webrank/presentation.hpp"
 #include "webrank/rank_store.hpp"
+#include "webrank/topics.hpp"
 
 namespace webrank::cli {
 namespace {
@@ -32,7 +33,7 @@ std::string cut_end(const std::string& text, std::size_t columns) {
 
 void add_top_command(CLI::App& app) {
   struct Args {
-    std::string db, ranks = "pagerank";
+    std::string db, ranks = "pagerank", topics;
     std::size_t k = 20;
     bool json = false, wide = false;
   };
@@ -42,14 +43,33 @@ void add_top_command(CLI::App& app) {
   cmd->add_option("-k", args->k, "How many pages")
       ->capture_default_str()
       ->check(number_check(whole_at_least(1, 1e18)));
-  cmd->add_option("--ranks", args->ranks, "Which stored rank vector")->capture_default_str();
+  auto* ranks =
+      cmd->add_option("--ranks", args->ranks, "Which stored rank vector")->capture_default_str();
+  cmd->add_option(
+         "--topics", args->topics,
+         "Rank by a mix of topic vectors (webrank topics), e.g. \"Science=0.7,Sports=0.3\" "
+         "(weights normalized to sum 1)")
+      ->excludes(ranks);
   cmd->add_flag("--json", args->json, "Print a JSON array");
   cmd->add_flag("--wide", args->wide,
                 "Print labels and titles whole (the text form is otherwise cut to 100 columns)");
   cmd->callback([args] {
     // Labels and one rank vector are all `top` reads: the link sections are not verified here.
     Database db = Database::open(args->db);
-    const StoredRanks s = load_ranks(db, args->ranks);
+    StoredRanks s;
+    if (args->topics.empty()) {
+      s = load_ranks(db, args->ranks);
+    } else {
+      const TopicMix mix = TopicMix::load(db, parse_topic_weights(args->topics));
+      s.values = mix.scores();
+      s.converged = true;
+      if (!args->json) {
+        std::string what;
+        for (const auto& [topic, w] : mix.weights())
+          what += cat(what.empty() ? "" : ", ", topic, " ", w);
+        std::printf("topic mix: %s\n", what.c_str());
+      }
+    }
     const auto top = top_ranked_pages(db, s.values, args->k);
     if (args->json) {
       std::printf("%s\n", nlohmann::json(top).dump(2).c_str());

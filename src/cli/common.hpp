@@ -8,6 +8,7 @@
 #include <string>
 
 #include "progress_line.hpp"
+#include "webrank/batch.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
 #include "webrank/search.hpp"
@@ -103,6 +104,17 @@ void add_ranking_options(CLI::App* cmd, SearchOptions* o);
 // Every subcommand's callback stores its exit status here (CLI11 callbacks return void).
 int& exit_status();
 
+// Warns on stderr when `r` did not converge (`what` names the vector, "" for the only one) and
+// sets exit status 3.
+void report_convergence(const RankResult& r, const std::string& what, const RankOptions& o);
+
+// A batch's progress shown on `line` (iteration, vectors done, largest change).
+std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, ProgressMode mode);
+
+// The solver options of commands that compute vectors in a batch (topics, trust): --damping,
+// --tol, --max-iter, --precision, --threads.
+void add_batch_rank_options(CLI::App* cmd, RankOptions* o);
+
 void add_build_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_info_command(CLI::App& app);
@@ -120,5 +132,9 @@ void add_index_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_links_commands(CLI::App& app);  // backlinks and links
+void add_ppr_command(CLI::App& app);
+void add_topics_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_spam_commands(CLI::App& app);  // trust, seeds, spam-report, plant-farm
 
 }  // namespace webrank::cli

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <string_view>
 
 #include "common.hpp"
 #include "interrupts.hpp"
@@ -110,6 +111,10 @@ int main(int argc, char** argv) {
   add_search_command(app);
   add_eval_command(app);
   add_links_commands(app);
+  add_ppr_command(app);
+  add_topics_command(app);
+  add_compare_command(app);
+  add_spam_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

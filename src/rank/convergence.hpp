@@ -124,7 +124,7 @@ class ConvergenceTracker {
 // Calls f(Real{}, std::bool_constant<Weighted>{}) with the vector type of `precision` and the
 // weighting of the web, so each solver is written once as a template.
 template <typename F>
-RankResult with_solver_types(Precision precision, bool weighted, F&& f) {
+auto with_solver_types(Precision precision, bool weighted, F&& f) {
   if (precision == Precision::kFloat) {
     return weighted ? f(float{}, std::true_type{}) : f(float{}, std::false_type{});
   }

@@ -43,6 +43,7 @@ void to_json(nlohmann::json& j, const RankResult& r) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;
   }
+  if (r.batch_size != 0) j["batch_size"] = r.batch_size;
   j["iterations"] = r.iterations;
   j["converged"] = r.converged;
   j["stalled"] = r.stalled;
@@ -59,6 +60,14 @@ void to_json(nlohmann::json& j, const RankResult& r) {
   for (double x : r.ranks) sum += x;
   j["sum"] = sum;
   j["seconds"] = r.seconds;
+}
+
+void to_json(nlohmann::json& j, const BatchProgress& p) {
+  j = {{"iteration", p.iteration},
+       {"vectors", p.vectors},
+       {"done", p.done},
+       {"largest_delta", p.largest_delta},
+       {"seconds", p.seconds}};
 }
 
 void to_json(nlohmann::json& j, const RankedPage& p) {
@@ -103,6 +112,31 @@ void to_json(nlohmann::json& j, const RankComparison& c) {
        {"top", nlohmann::json::array()}};
   for (const TopOverlap& t : c.top)
     j["top"].push_back({{"k", t.k}, {"shared", t.shared}, {"fraction", t.fraction}});
+}
+
+void to_json(nlohmann::json& j, const PprTop& t) {
+  nlohmann::json top = nlohmann::json::array();
+  for (const PprEntry& e : t.top)
+    top.push_back({{"page", e.page}, {"lower", e.lower}, {"upper", e.upper}});
+  j = {{"top", top},
+       {"certified", t.certified},
+       {"outside_upper", t.outside_upper},
+       {"error_bound", t.push.residual_sum},
+       {"pushes", t.push.pushes},
+       {"links_visited", t.push.links_visited},
+       {"pages_touched", t.push.pages_touched},
+       {"sweeps", t.push.sweeps},
+       {"seconds", t.push.seconds}};
+}
+
+void to_json(nlohmann::json& j, const ViewComparison& c) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : c.rows) {
+    nlohmann::json row = {{"label", r.label}, {"ranks", r.ranks}, {"percentiles", r.percentiles}};
+    if (r.title) row["title"] = *r.title;
+    rows.push_back(std::move(row));
+  }
+  j = {{"views", c.views}, {"rows", rows}};
 }
 
 void to_json(nlohmann::json& j, const RankCheck& c) {

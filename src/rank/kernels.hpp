@@ -8,6 +8,10 @@
 // during the same sweep (Gauss–Seidel in place), through relaxed atomics. pull_pass() runs the
 // loop for every page in parallel and hands each page's sum to the solver.
 //
+// A batch of W vectors computed together (batch.cpp) stores each page's W values side by side (a
+// row): the term of a link is then a Row<W>, the W contributions of its source, and link_sum()
+// adds rows the way it adds numbers, each vector's sum in the same order as a single vector's.
+//
 // Sums are accumulated in double whatever the precision of the vectors: float accumulation over
 // long backlink lists loses accuracy that a tolerance of 1e-6 notices (docs/performance.md).
 // Results are deterministic for a given thread count and lane count; the lane count changes the
@@ -16,8 +20,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
@@ -67,17 +73,133 @@ struct Contribution {
   }
 };
 
-// Σ term(e) for e in [begin, end). With Lanes > 1 the terms are spread over that many partial
-// sums (e, e+1, ... in turn; the tail into the first), added pairwise at the end: on short lists
-// held in cache the chain of dependent additions, not the loads, bounds a single sum. The partial
-// sums are named variables, not an array indexed in a loop: GCC 12 kept such an array on the
-// stack, and the store-to-load round trip made Gauss-Seidel by component 40% slower on cnr-2000;
-// and it must be inlined into the solver's loop, which GCC did not do on its own.
+// W sums carried together, one per vector of a batch, in GCC vector types of up to four doubles:
+// written as plain arrays, the same loops were vectorized or not depending on what else the
+// compiler inlined around them (1.3× slower when not). Element j is at(j).
+template <typename T, int N>
+struct VectorOf;  // GCC's vector of N values of T (attributes cannot name a template's types)
+template <>
+struct VectorOf<double, 1> {
+  typedef double type __attribute__((vector_size(8)));
+};
+template <>
+struct VectorOf<double, 2> {
+  typedef double type __attribute__((vector_size(16)));
+};
+template <>
+struct VectorOf<double, 4> {
+  typedef double type __attribute__((vector_size(32)));
+};
+template <>
+struct VectorOf<float, 1> {
+  typedef float type __attribute__((vector_size(4)));
+};
+template <>
+struct VectorOf<float, 2> {
+  typedef float type __attribute__((vector_size(8)));
+};
+template <>
+struct VectorOf<float, 4> {
+  typedef float type __attribute__((vector_size(16)));
+};
+
+template <int W>
+struct Row {
+  static_assert(W == 1 || W == 2 || W % 4 == 0);
+  static constexpr int kLane = W < 4 ? W : 4;  // doubles per vector
+  using Lane = typename VectorOf<double, kLane>::type;
+  Lane v[W / kLane];
+
+  [[gnu::always_inline]] double& at(int j) { return reinterpret_cast<double*>(v)[j]; }
+  [[gnu::always_inline]] double at(int j) const { return v[j / kLane][j % kLane]; }
+  [[gnu::always_inline]] Row& operator+=(const Row& o) {
+    for (int i = 0; i < W / kLane; ++i) v[i] += o.v[i];
+    return *this;
+  }
+  [[gnu::always_inline]] friend Row operator+(Row a, const Row& b) { return a += b; }
+
+  // The W values at x, widened to double.
+  template <typename Real>
+  [[gnu::always_inline]] static Row load(const Real* x) {
+    using RealLane = typename VectorOf<Real, kLane>::type;
+    Row r;
+    for (int i = 0; i < W / kLane; ++i) {
+      RealLane c;
+      __builtin_memcpy(&c, x + i * kLane, sizeof c);
+      r.v[i] = __builtin_convertvector(c, Lane);
+    }
+    return r;
+  }
+  // Rounds the values to Real, stores them at x, and returns what was stored (widened).
+  template <typename Real>
+  [[gnu::always_inline]] Row store(Real* x) const {
+    using RealLane = typename VectorOf<Real, kLane>::type;
+    Row r;
+    for (int i = 0; i < W / kLane; ++i) {
+      const RealLane c = __builtin_convertvector(v[i], RealLane);
+      __builtin_memcpy(x + i * kLane, &c, sizeof c);
+      r.v[i] = __builtin_convertvector(c, Lane);
+    }
+    return r;
+  }
+};
+
+// The term of backlink e in a batch of W vectors stored row by row (`rank` holds W values per
+// page): the row w(e)·R(source(e), ·)·inv(source(e)). The contributions are formed as the links
+// are read, rounded to Real as a single vector's are, instead of being stored: a row of W
+// contributions would cost as much to write every iteration as the ranks themselves.
+template <int W, typename Real, bool Weighted>
+struct RowContribution {
+  const PageId* sources;
+  const double* weights;
+  const Real* rank;
+  const Real* inv;
+  std::uint64_t links;  // of the backlink arrays: prefetches stay inside them
+
+  [[gnu::always_inline]] Row<W> operator()(std::uint64_t e) const {
+    // A row is one or more cache lines read at random: ask for the row kAhead links on now.
+    constexpr std::uint64_t kAhead = 16;
+    if (e + kAhead < links) {
+      const Real* ahead = rank + static_cast<std::size_t>(sources[e + kAhead]) * W;
+      for (std::size_t b = 0; b < W * sizeof(Real); b += kCacheLine) {
+        __builtin_prefetch(reinterpret_cast<const char*>(ahead) + b);
+      }
+    }
+    using Lane = typename Row<W>::Lane;
+    constexpr int kLane = Row<W>::kLane;
+    using RealLane = typename VectorOf<Real, kLane>::type;
+    const PageId v = sources[e];
+    const Real* x = rank + static_cast<std::size_t>(v) * W;
+    const Real scale = inv[v];
+    Row<W> r;
+    for (int i = 0; i < W / kLane; ++i) {
+      RealLane c;
+      __builtin_memcpy(&c, x + i * kLane, sizeof c);
+      c *= scale;  // rounded to Real, as a single vector's contribution
+      const Lane wide = __builtin_convertvector(c, Lane);
+      if constexpr (Weighted) {
+        r.v[i] = weights[e] * wide;
+      } else {
+        r.v[i] = wide;
+      }
+    }
+    return r;
+  }
+};
+
+// Σ term(e) for e in [begin, end): a double, or a Row<W> for a batch. With Lanes > 1 the terms are
+// spread over that many partial sums (e, e+1, ... in turn; the tail into the first), added
+// pairwise at the end: on short lists held in cache the chain of dependent additions, not the
+// loads, bounds a single sum. The partial sums are named variables, not an array indexed in a
+// loop: GCC 12 kept such an array on the stack, and the store-to-load round trip made
+// Gauss-Seidel by component 40% slower on cnr-2000; and it must be inlined into the solver's
+// loop, which GCC did not do on its own.
 template <int Lanes = 1, typename Term>
-[[gnu::always_inline]] inline double link_sum(std::uint64_t begin, std::uint64_t end,
-                                              const Term& term) {
+[[gnu::always_inline]] inline auto link_sum(std::uint64_t begin, std::uint64_t end,
+                                            const Term& term) {
   static_assert(Lanes == 1 || Lanes == 2 || Lanes == 4);
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  using Sum = decltype(term(begin));
+  Sum s0{}, s1{}, s2{}, s3{};
   std::uint64_t e = begin;
   if constexpr (Lanes == 2) {
     for (; e + 2 <= end; e += 2) {
@@ -95,19 +217,32 @@ template <int Lanes = 1, typename Term>
   for (; e < end; ++e) s0 += term(e);
   if constexpr (Lanes == 1) return s0;
   if constexpr (Lanes == 2) return s0 + s1;
-  return (s0 + s1) + (s2 + s3);
+  if constexpr (Lanes == 4) return (s0 + s1) + (s2 + s3);
 }
 
-// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...).
-// Dynamic scheduling: in-degrees vary by orders of magnitude between pages.
+// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...),
+// emit returning a double or any type with += (a batch returns its per-vector changes). Dynamic
+// scheduling of chunks of kPullChunk pages: in-degrees vary by orders of magnitude between pages.
+// Each chunk is summed in page order and the chunks' sums in chunk order, so the total is the same
+// on any number of threads.
+inline constexpr PageId kPullChunk = 2048;
 template <typename Term, typename Emit>
-double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+auto pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
   const std::uint64_t* offsets = in.offsets.data();
-  double total = 0;
-#pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (num_pages >= kMinParallelPages)
-  for (std::int64_t u = 0; u < static_cast<std::int64_t>(num_pages); ++u) {
-    total += emit(static_cast<PageId>(u), link_sum(offsets[u], offsets[u + 1], term));
+  using Total = decltype(emit(PageId{0}, link_sum(0, 0, term)));
+  const std::int64_t chunks = (static_cast<std::int64_t>(num_pages) + kPullChunk - 1) / kPullChunk;
+  std::vector<Total> partial(static_cast<std::size_t>(chunks));
+#pragma omp parallel for schedule(dynamic, 1) if (num_pages >= kMinParallelPages)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    Total sum{};
+    const PageId end = static_cast<PageId>(std::min<std::int64_t>(num_pages, (c + 1) * kPullChunk));
+    for (PageId u = static_cast<PageId>(c * kPullChunk); u < end; ++u) {
+      sum += emit(u, link_sum(offsets[u], offsets[u + 1], term));
+    }
+    partial[static_cast<std::size_t>(c)] = sum;
   }
+  Total total{};
+  for (const Total& s : partial) total += s;
   return total;
 }
 

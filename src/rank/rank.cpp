@@ -74,7 +74,7 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   return r;
 }
 
-RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+void check_rank_options(const GraphView& graph, const RankOptions& o) {
   if (graph.num_pages == 0)
     fail(ErrorKind::kInvalidArgument, "cannot rank an empty web (no pages)");
   if (!(o.damping >= 0 && o.damping <= 1))
@@ -107,8 +107,9 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
                 " power, paper, extrapolate and auto, not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
-  const ThreadCount threads(o.threads);
+}
 
+Problem make_problem(const GraphView& graph, const RankOptions& o) {
   const PageId n = graph.num_pages;
   Problem p;
   p.graph = &graph;
@@ -125,6 +126,13 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     p.dangling = p.source;
   }
   p.start = Distribution::from_weights(o.start, n, "start");
+  return p;
+}
+
+RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+  check_rank_options(graph, o);
+  const ThreadCount threads(o.threads);
+  const Problem p = make_problem(graph, o);
   if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
   return solve(p, o);
 }

@@ -6,6 +6,7 @@
 #include "store/rank_vectors.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
+#include "webrank/push.hpp"
 #include "webrank/rank_store.hpp"
 
 namespace webrank {
@@ -51,6 +52,41 @@ nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages)
 }
 
 }  // namespace
+
+void save_push_ranks(const Database& db, const std::string& name, const PushResult& r,
+                     const PageWeights& source, const PushOptions& o) {
+  std::vector<double> values(db.num_pages(), 0.0);
+  double sum = 0;
+  for (const auto& [page, p] : r.estimate) {
+    values.at(page) = p;
+    sum += p;
+  }
+  nlohmann::json j;
+  j["precision"] = "double";
+  j["method"] = "push";
+  j["pages"] = db.num_pages();
+  j["damping"] = o.damping;
+  j["eps"] = o.eps;
+  // The verifier holds the residual (1 − d)·Σr to this, and reports Σr as the error bound.
+  j["tol"] = r.residual_sum;
+  j["error_bound"] = r.residual_sum;
+  j["iterations"] = 0;
+  j["deltas"] = nlohmann::json::array();
+  j["converged"] = true;
+  j["stalled"] = false;
+  j["final_delta"] = r.residual_sum;
+  j["pushes"] = r.pushes;
+  j["sweeps"] = r.sweeps;
+  j["dangling"] = "source";
+  j["personalized"] = true;
+  j["source_pages"] = source.size();
+  if (source.size() <= kStoredWeightsMax) j["source_weights"] = weights_json(source);
+  j["normalized"] = false;
+  j["sum"] = sum;
+  j["seconds"] = r.seconds;
+  j["created"] = static_cast<std::int64_t>(std::time(nullptr));
+  write_rank_vector(db, name, values, Precision::kDouble, j);
+}
 
 void save_ranks(const Database& db, const std::string& name, const RankResult& r,
                 const RankOptions& o) {

@@ -34,6 +34,10 @@ struct Problem {
   Distribution start;              // R0
 };
 
+// The problem `o` states on `graph` (E from o.source, D from o.dangling and o.dangling_weights, R0
+// from o.start). Throws Error(kInvalidArgument) for bad weights; check_rank_options() first.
+Problem make_problem(const GraphView& graph, const RankOptions& o);
+
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
 // Gauss–Seidel over all pages at once (gauss_seidel_whole_web.cpp), for any problem.
@@ -49,6 +53,10 @@ RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 // --method auto (auto_method.cpp): power iterations, or gauss_seidel_by_component() once their
 // rate predicts a long run.
 RankResult auto_method(const Problem& p, const RankOptions& o);
+
+// Throws Error (kInvalidArgument) for options that are out of range or contradictory on `graph`
+// (what compute_rank checks before it solves).
+void check_rank_options(const GraphView& graph, const RankOptions& o);
 
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);

@@ -91,6 +91,12 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return c;
   }
+  if (meta.contains("derived")) {
+    c.checkable = false;
+    c.reason = cat("a vector derived from others (", meta["derived"].get<std::string>(),
+                   "), not the fixed point of an iteration");
+    return c;
+  }
   if (dangling == "remove") {
     c.checkable = false;
     c.reason =

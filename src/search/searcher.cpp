@@ -12,7 +12,6 @@
 #include "search/query.hpp"
 #include "search/rank_source.hpp"
 #include "search/snippet.hpp"
-#include "web/url.hpp"
 #include "webrank/error.hpp"
 #include "webrank/rank_store.hpp"
 #include "webrank/search.hpp"
@@ -294,12 +293,6 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
-}
-
-std::optional<PageId> find_page(const Database& db, std::string_view url) {
-  if (const auto id = db.find(url)) return id;
-  if (const auto normal = web::normalize_url(url)) return db.find(*normal);
-  return std::nullopt;
 }
 
 }  // namespace webrank

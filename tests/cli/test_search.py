@@ -141,6 +141,28 @@ class CrawledSite(wrcli.WebrankTestCase):
         self.assertEqual(res.out, "")
         self.assertIn("no page matches", res.err)
 
+    def test_topics_mix_ranks_the_results(self):
+        self.crawl()
+        self.write("assign.tsv", "".join("%s%s\t%s\n" % (self.base, page, topic) for page, topic in
+                                         (("roses.html", "Flowers"), ("tulips.html", "Flowers"),
+                                          ("pests.html", "Pests"), ("tools.html", "Pests"))))
+        self.wr("topics", "g.db", "--assign", "assign.tsv", "--tol", "1e-12", "-q")
+        mix = "Flowers=3,Pests=1"
+        want = {t["label"]: t["rank"] for t in
+                json.loads(self.wr("top", "g.db", "--topics", mix, "-k", "100", "--json").out)}
+        rows = tsv(self.search("garden", "--mode", "title", "--topics", mix).out)
+        self.assertEqual(len(rows), 4)
+        for r in rows:
+            self.assertAlmostEqual(float(r[4]), want[r[1]], delta=1e-15)
+        got = [float(r[4]) for r in rows]
+        self.assertEqual(got, sorted(got, reverse=True))
+        j = json.loads(self.wr("search", "g.db", "roses", "--topics", mix, "--format",
+                               "json").out)
+        self.assertEqual(j["ranks"], "topics:Flowers=0.75,Pests=0.25")
+        self.wr("search", "g.db", "roses", "--topics", "Nope=1", expect=1)
+        self.wr("search", "g.db", "roses", "--topics", "Flowers=1", "--ranks", "pagerank",
+                expect=2)
+
     def test_backlinks_and_links_follow_the_ranks(self):
         self.crawl()
         links = [tuple(l.split("\t")) for l in self.wr("export", "g.db").out.splitlines() if l]
