@@ -13,7 +13,8 @@ namespace webrank::cli {
 
 void add_rank_command(CLI::App& app) {
   struct Args {
-    std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
+    std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit",
+        memory_budget;
     std::vector<std::string> personalize;
     RankOptions o;
     bool quiet = false, no_verify = false, replace_unconverged = false;
@@ -75,6 +76,11 @@ void add_rank_command(CLI::App& app) {
                   "sized for a 1 MiB L2 cache)")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0)));
+  cmd->add_option("--memory-budget", args->memory_budget,
+                  "Out of core: keep the rank vectors in memory and stream the links from disk, "
+                  "so the process stays within SIZE of memory (4G, 512M, 1.5G; power, paper, "
+                  "extrapolate, auto)")
+      ->check(memory_size_check());
   cmd->add_option("--name", args->name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_flag("--replace-unconverged", args->replace_unconverged,
                 "Let a run that did not converge replace a converged vector of the same name "
@@ -92,6 +98,7 @@ void add_rank_command(CLI::App& app) {
   cmd->callback([args] {
     RankOptions& o = args->o;
     check_rank_name(args->name);
+    if (!args->memory_budget.empty()) o.memory_budget = *parse_memory_size(args->memory_budget);
     Database db = open_database(args->db, args->no_verify);
     for (const auto& label : args->personalize) {
       auto id = db.find(label);
@@ -148,7 +155,7 @@ void add_rank_command(CLI::App& app) {
                   p.searching || p.factorizing || p.pages_solved == p.pages);
     };
     o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
-    RankResult r = compute_rank(db.graph(), o);
+    RankResult r = compute_rank(db, o);
     disarm_interrupts();
     line.finish();
     const std::string stored =
@@ -170,6 +177,9 @@ void add_rank_command(CLI::App& app) {
       if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
         how += cat(" (error bound ", r.error_bound, ")");
       }
+      if (r.streamed_blocks != 0)
+        how += cat(", links streamed in ", r.streamed_blocks, " blocks of up to ",
+                   format_bytes(static_cast<double>(r.stream_block_bytes)));
       if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
       if (r.blocked_from == 1) how += ", blocked sweep";
       if (!r.summation_note.empty()) how += ", " + r.summation_note;

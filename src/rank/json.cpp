@@ -39,6 +39,10 @@ void to_json(nlohmann::json& j, const RankResult& r) {
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
   if (!r.summation_note.empty()) j["sweep_note"] = r.summation_note;
+  if (r.streamed_blocks != 0) {
+    j["streamed_blocks"] = r.streamed_blocks;
+    j["stream_block_bytes"] = r.stream_block_bytes;
+  }
   if (r.components != 0) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;

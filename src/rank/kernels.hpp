@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <utility>
 
 #include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
@@ -98,27 +99,32 @@ template <int Lanes = 1, typename Term>
   return (s0 + s1) + (s2 + s3);
 }
 
-// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...).
-// Dynamic scheduling: in-degrees vary by orders of magnitude between pages.
+// For every page u in [begin, end), in parallel: emit(u, Σ over u's backlinks of term(e));
+// returns Σ_u emit(...). Dynamic scheduling: in-degrees vary by orders of magnitude between pages.
 template <typename Term, typename Emit>
-double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+double pull_pass(const Adjacency& in, PageId begin, PageId end, const Term& term, Emit&& emit) {
   const std::uint64_t* offsets = in.offsets.data();
   double total = 0;
-#pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (num_pages >= kMinParallelPages)
-  for (std::int64_t u = 0; u < static_cast<std::int64_t>(num_pages); ++u) {
+#pragma omp parallel for schedule(dynamic, 2048) reduction(+ : total) if (end - begin >= kMinParallelPages)
+  for (std::int64_t u = begin; u < static_cast<std::int64_t>(end); ++u) {
     total += emit(static_cast<PageId>(u), link_sum(offsets[u], offsets[u + 1], term));
   }
   return total;
+}
+template <typename Term, typename Emit>
+double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+  return pull_pass(in, 0, num_pages, term, std::forward<Emit>(emit));
 }
 
 // 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds the
 // double quotient. Every element is written by the threads of one parallel loop, into fresh
 // memory, so they share its page faults (util/fresh_memory.hpp).
-template <typename Real = double>
-FreshVector<Real> inverse_out_strength(const GraphView& g) {
-  FreshVector<Real> inv(g.num_pages);
-#pragma omp parallel for schedule(static) if (g.num_pages >= kMinParallelPages)
-  for (std::int64_t v = 0; v < static_cast<std::int64_t>(g.num_pages); ++v) {
+// fill_inverse_out_strength() does it for the pages in [begin, end) only (an out-of-core pass
+// that releases each range of the forward links once read).
+template <typename Real>
+void fill_inverse_out_strength(const GraphView& g, PageId begin, PageId end, Real* inv) {
+#pragma omp parallel for schedule(static) if (end - begin >= kMinParallelPages)
+  for (std::int64_t v = begin; v < static_cast<std::int64_t>(end); ++v) {
     double s = 0;
     if (g.weighted()) {
       for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
@@ -127,6 +133,11 @@ FreshVector<Real> inverse_out_strength(const GraphView& g) {
     }
     inv[v] = static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
   }
+}
+template <typename Real = double>
+FreshVector<Real> inverse_out_strength(const GraphView& g) {
+  FreshVector<Real> inv(g.num_pages);
+  fill_inverse_out_strength(g, 0, g.num_pages, inv.data());
   return inv;
 }
 

@@ -74,7 +74,11 @@ RankResult solve(const Problem& p, const RankOptions& o) {
   return r;
 }
 
-RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+namespace {
+
+// Checks the options against the graph (throws Error naming the option) and materializes the
+// problem's distributions.
+Problem validated_problem(const GraphView& graph, const RankOptions& o) {
   if (graph.num_pages == 0)
     fail(ErrorKind::kInvalidArgument, "cannot rank an empty web (no pages)");
   if (!(o.damping >= 0 && o.damping <= 1))
@@ -107,7 +111,6 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
                 " power, paper, extrapolate and auto, not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
-  const ThreadCount threads(o.threads);
 
   const PageId n = graph.num_pages;
   Problem p;
@@ -125,8 +128,40 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     p.dangling = p.source;
   }
   p.start = Distribution::from_weights(o.start, n, "start");
+  return p;
+}
+
+}  // namespace
+
+RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
+  if (o.memory_budget != 0)
+    fail_option("memory_budget", "applies to a database's links (streamed from its files), not to "
+                "a graph in memory");
+  const Problem p = validated_problem(graph, o);
+  const ThreadCount threads(o.threads);
   if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
   return solve(p, o);
+}
+
+RankResult compute_rank(const Database& db, const RankOptions& o) {
+  if (o.memory_budget == 0) return compute_rank(db.graph(), o);
+  if (o.method == Method::kDirect || o.method == Method::kGaussSeidel ||
+      o.dangling == Dangling::kRemove || o.summation == Summation::kBlocked) {
+    fail_option("memory_budget", "streams the links for ", option_ref("method"),
+                " power, paper, extrapolate and auto; ",
+                o.dangling == Dangling::kRemove        ? cat(option_ref("dangling"), " remove")
+                : o.summation == Summation::kBlocked ? cat(option_ref("summation"), " blocked")
+                                                     : cat(option_ref("method"), " ",
+                                                           to_string(o.method)),
+                " needs the whole web in memory");
+  }
+  RankOptions streamed = o;
+  streamed.memory_budget = 0;  // validated_problem checks the rest as for a graph in memory
+  const Problem p = validated_problem(db.graph(), streamed);
+  const ThreadCount threads(o.threads);
+  RankResult r = rank_out_of_core(p, o);
+  r.method = o.method == Method::kAuto ? Method::kPower : o.method;
+  return r;
 }
 
 }  // namespace webrank

@@ -50,6 +50,11 @@ RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 // rate predicts a long run.
 RankResult auto_method(const Problem& p, const RankOptions& o);
 
+// Power iteration (power, paper, extrapolate) with the links streamed from the files `p.graph`
+// maps, in blocks released after use, within o.memory_budget bytes of resident memory
+// (out_of_core.cpp). p.graph must point into a Database's mapped files.
+RankResult rank_out_of_core(const Problem& p, const RankOptions& o);
+
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);
 

@@ -272,8 +272,10 @@ Verification Database::verification() const {
 void Database::verify_contents() const {
   for (const Section& s : impl_->sections) s.verify();
   // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
-  // so that no id can index outside the arrays. Each array is released once checked, as the
-  // sections are (Section::verify): verifying leaves nothing resident.
+  // so that no id can index outside the arrays. Each array is released as it is checked, a
+  // chunk at a time, as the sections are (Section::verify): verifying leaves nothing resident,
+  // and never holds more than a chunk (an out-of-core rank runs it within its memory budget).
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;  // elements
   const GraphView& g = impl_->graph;
   const std::uint64_t n = g.num_pages;
   auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
@@ -282,16 +284,22 @@ void Database::verify_contents() const {
         fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",
              kSectionHeaderBytes + 8 * u, ": offsets decrease (damaged)");
       }
+      if (u % kChunk == kChunk - 1) release_pages(lo.data() + u + 1 - kChunk, 8 * kChunk);
     }
     release_pages(lo.data(), lo.size_bytes());
   };
   auto check_ids = [&](std::span<const PageId> ids, const char* name) {
     std::int64_t bad = -1;
-#pragma omp parallel for reduction(max                                                  \
-                                   : bad) if (static_cast <std::int64_t>(ids.size()) >= \
+    for (std::uint64_t from = 0; from < ids.size() && bad < 0; from += kChunk) {
+      const std::int64_t to =
+          static_cast<std::int64_t>(std::min<std::uint64_t>(ids.size(), from + kChunk));
+#pragma omp parallel for reduction(max                                                 \
+                                   : bad) if (to - static_cast <std::int64_t>(from) >= \
                                               kMinParallelLinks)
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(ids.size()); ++i) {
-      if (ids[i] >= n) bad = std::max(bad, i);
+      for (std::int64_t i = static_cast<std::int64_t>(from); i < to; ++i) {
+        if (ids[i] >= n) bad = std::max(bad, i);
+      }
+      release_pages(ids.data() + from, 4 * (to - from));
     }
     if (bad >= 0) {
       fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",

@@ -195,6 +195,15 @@ def snapshot(root):
     return snap
 
 
+def stored_vector(db, name):
+    """The stored rank vector NAME of database DB, as float64 numpy values by page id."""
+    with open(os.path.join(db, "ranks", name + ".json")) as f:
+        meta = json.load(f)
+    dtype = np.float32 if meta["precision"] == "float" else np.float64
+    return np.fromfile(os.path.join(db, "ranks", name + ".ranks"), dtype=dtype,
+                       count=meta["pages"], offset=64).astype(np.float64)
+
+
 def list_dir(root):
     return sorted(os.listdir(root))
 
