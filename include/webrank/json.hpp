@@ -8,6 +8,7 @@
 
 #include "webrank/build.hpp"
 #include "webrank/crawl.hpp"
+#include "webrank/dist.hpp"
 #include "webrank/error.hpp"
 #include "webrank/links.hpp"
 #include "webrank/presentation.hpp"
@@ -50,6 +51,10 @@ void to_json(nlohmann::json& j, const PageReport& r);
 void to_json(nlohmann::json& j, const RankComparison& c);
 // The verifier's verdict on a stored vector.
 void to_json(nlohmann::json& j, const RankCheck& c);
+
+// Partitioning: {"pages", "links", "parts": [{"first_page", "pages", "links", "remote_pages"}],
+// "seconds"}.
+void to_json(nlohmann::json& j, const PartitionReport& r);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

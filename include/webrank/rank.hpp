@@ -134,6 +134,8 @@ struct RankResult {
   // Out of core: the blocks the links were streamed in per iteration, and the largest block's
   // bytes (0 when ranked in memory).
   std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;
+  // rank-mpi: the bytes each process sent per iteration, by MPI rank (empty on one machine).
+  std::vector<std::uint64_t> bytes_sent_per_iteration;
   bool normalized = true;  // false for kLeak and kRemove
   int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;

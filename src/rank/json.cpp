@@ -43,6 +43,10 @@ void to_json(nlohmann::json& j, const RankResult& r) {
     j["streamed_blocks"] = r.streamed_blocks;
     j["stream_block_bytes"] = r.stream_block_bytes;
   }
+  if (!r.bytes_sent_per_iteration.empty()) {
+    j["processes"] = r.bytes_sent_per_iteration.size();
+    j["bytes_sent_per_iteration"] = r.bytes_sent_per_iteration;
+  }
   if (r.components != 0) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;

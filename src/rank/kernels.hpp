@@ -119,19 +119,26 @@ double pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&&
 // 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds the
 // double quotient. Every element is written by the threads of one parallel loop, into fresh
 // memory, so they share its page faults (util/fresh_memory.hpp).
-// fill_inverse_out_strength() does it for the pages in [begin, end) only (an out-of-core pass
-// that releases each range of the forward links once read).
+// inverse_strength() is the value for one page of out-strength s (out-degree or out-weight), for
+// solvers that get s from elsewhere (a part of a distributed web); fill_inverse_out_strength()
+// fills the pages in [begin, end) only (an out-of-core pass that releases each range of the
+// forward links once read).
+// out_strength() is page v's out-degree, or out-weight on a weighted web.
+inline double out_strength(const GraphView& g, PageId v) {
+  if (!g.weighted()) return static_cast<double>(g.out.degree(v));
+  double s = 0;
+  for (double w : g.out.neighbor_weights(v)) s += w;
+  return s;
+}
+template <typename Real>
+Real inverse_strength(double s) {
+  return static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
+}
 template <typename Real>
 void fill_inverse_out_strength(const GraphView& g, PageId begin, PageId end, Real* inv) {
 #pragma omp parallel for schedule(static) if (end - begin >= kMinParallelPages)
   for (std::int64_t v = begin; v < static_cast<std::int64_t>(end); ++v) {
-    double s = 0;
-    if (g.weighted()) {
-      for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
-    } else {
-      s = static_cast<double>(g.out.degree(static_cast<PageId>(v)));
-    }
-    inv[v] = static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
+    inv[v] = inverse_strength<Real>(out_strength(g, static_cast<PageId>(v)));
   }
 }
 template <typename Real = double>

@@ -19,9 +19,15 @@ struct Distribution {
   bool is_uniform() const { return dense.empty(); }
 
   static Distribution uniform(PageId n);
-  // Normalizes non-negative weights to sum 1. Throws Error mentioning `what` when they are
-  // negative, non-finite, refer to pages out of range, or are all zero.
-  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what);
+  // Normalizes non-negative weights to sum 1 over the n pages, and keeps the pages
+  // [first, first + count) (indexed from 0: a distributed run's part of the web). Throws Error
+  // mentioning `what` when they are negative, non-finite, refer to pages out of range, or are all
+  // zero. Uniform when `weights` is empty.
+  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what,
+                                   PageId first, PageId count);
+  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what) {
+    return from_weights(weights, n, what, 0, n);
+  }
 };
 
 struct Problem {
@@ -33,6 +39,15 @@ struct Problem {
   bool dangling_is_source = true;  // D == E: lets the direct solver skip a second solve
   Distribution start;              // R0
 };
+
+// Throws Error (kInvalidArgument, naming the option) unless the options suit a web of
+// `num_pages` pages, weighted or not.
+void validate_rank_options(PageId num_pages, bool weighted, const RankOptions& o);
+// The problem the options state, over the pages [first, first + count) of a web of `num_pages`
+// (all of them in one process; a part's in a distributed run, its distributions normalized
+// over the whole web). `graph` may be null where the solver does not read it.
+Problem make_problem(const GraphView* graph, PageId num_pages, const RankOptions& o, PageId first,
+                     PageId count);
 
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
