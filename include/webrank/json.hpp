@@ -17,6 +17,7 @@
 #include "webrank/search.hpp"
 #include "webrank/search_eval.hpp"
 #include "webrank/summary.hpp"
+#include "webrank/update.hpp"
 #include "webrank/verify.hpp"
 
 namespace webrank {
@@ -55,6 +56,10 @@ void to_json(nlohmann::json& j, const RankCheck& c);
 // Partitioning: {"pages", "links", "parts": [{"first_page", "pages", "links", "remote_pages"}],
 // "seconds"}.
 void to_json(nlohmann::json& j, const PartitionReport& r);
+
+// Updating: {"stage", "bytes", "total"}; the report.
+void to_json(nlohmann::json& j, const UpdateProgress& p);
+void to_json(nlohmann::json& j, const UpdateReport& r);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

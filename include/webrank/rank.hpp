@@ -102,6 +102,11 @@ struct RankOptions {
   // and the links are streamed from the database's files in blocks, each released once summed,
   // so that the process's resident memory stays within this many bytes (docs/ranking.md).
   std::uint64_t memory_budget = 0;
+  // Warm start (compute_rank over a Database only): start from the stored vector of this name,
+  // of the database ranked or, if warm_start_db is set, of that database, mapped by label (pages
+  // it does not have start at 1/N), instead of `start`; the result records the iterations saved.
+  std::string warm_start;
+  std::filesystem::path warm_start_db;
   // Called on the calling thread between iterations (may be empty).
   std::function<void(const IterationInfo&)> on_iteration;
   std::function<void(const SolveProgress&)> on_progress;
@@ -134,6 +139,12 @@ struct RankResult {
   // Out of core: the blocks the links were streamed in per iteration, and the largest block's
   // bytes (0 when ranked in memory).
   std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;
+  // Warm start: the vector it started from, how many pages took their value from it, and the
+  // iterations the cold start that vector records took for the same problem (0 = unknown:
+  // computed with other options, or never cold).
+  std::string warm_start;
+  PageId warm_start_pages = 0;
+  int cold_iterations = 0;
   // rank-mpi: the bytes each process sent per iteration, by MPI rank (empty on one machine).
   std::vector<std::uint64_t> bytes_sent_per_iteration;
   bool normalized = true;  // false for kLeak and kRemove

@@ -71,6 +71,12 @@ void add_rank_options(CLI::App* cmd, RankArgs& args) {
                   "so the process stays within SIZE of memory (4G, 512M, 1.5G; power, paper, "
                   "extrapolate, auto)")
       ->check(memory_size_check());
+  cmd->add_option("--warm-start", o.warm_start,
+                  "Start from the stored vector NAME (after `webrank update`, the vector of the "
+                  "previous version, mapped onto the new pages) and report the iterations saved");
+  cmd->add_option("--warm-start-db", args.warm_start_db,
+                  "Take the --warm-start vector from this database, mapped by label (e.g. the "
+                  "web before a full rebuild)");
   cmd->add_option("--name", args.name, "Name of the stored rank vector")->capture_default_str();
   cmd->add_flag("--replace-unconverged", args.replace_unconverged,
                 "Let a run that did not converge replace a converged vector of the same name "
@@ -90,6 +96,11 @@ void check_rank_options(RankArgs& args) {
   RankOptions& o = args.o;
   check_rank_name(args.name);
   if (!args.memory_budget.empty()) o.memory_budget = *parse_memory_size(args.memory_budget);
+  if (!args.warm_start_db.empty()) {
+    if (o.warm_start.empty())
+      throw CLI::ValidationError("--warm-start-db", "needs --warm-start NAME");
+    o.warm_start_db = args.warm_start_db;
+  }
 }
 
 void resolve_rank_pages(const Database& db, RankArgs& args) {
@@ -181,6 +192,12 @@ void finish_rank(const Database& db, const RankArgs& args, const RankResult& r,
     if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
     if (r.blocked_from == 1) how += ", blocked sweep";
     if (!r.summation_note.empty()) how += ", " + r.summation_note;
+    if (!r.warm_start.empty()) {
+      how += cat(", warm start from '", r.warm_start, "'");
+      if (r.cold_iterations > 0)
+        how += cat(": ", r.cold_iterations - r.iterations, " iterations saved against the ",
+                   r.cold_iterations, " of its cold start");
+    }
     how += note;
     const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
                                                          : std::string(to_string(o.method));

@@ -123,6 +123,7 @@ void add_search_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_links_commands(CLI::App& app);  // backlinks and links
 void add_partition_command(CLI::App& app);
+void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
 void add_rank_mpi_command(CLI::App& app);
 

@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
   add_search_command(app);
   add_eval_command(app);
   add_links_commands(app);
+  add_update_command(app);
   add_partition_command(app);
   add_rank_mpi_command(app);
   try {

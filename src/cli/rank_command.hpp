@@ -14,7 +14,7 @@ namespace webrank::cli {
 
 struct RankArgs {
   std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit",
-                                                        memory_budget;
+                                                        memory_budget, warm_start_db;
   std::vector<std::string> personalize;
   RankOptions o;
   bool quiet = false, no_verify = false, replace_unconverged = false;

@@ -233,6 +233,8 @@ void check_distributable(const RankOptions& o) {
     fail_option("summation", "blocked is for one machine: rank-mpi pulls");
   if (o.memory_budget != 0)
     fail_option("memory_budget", "is for one machine: rank-mpi holds each part in memory");
+  if (!o.warm_start.empty())
+    fail_option("warm_start", "is for one machine: give rank-mpi a --start file instead");
 }
 
 // Sends every process's ranks to rank 0, in order, in pieces an MPI count can hold.

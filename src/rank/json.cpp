@@ -43,6 +43,15 @@ void to_json(nlohmann::json& j, const RankResult& r) {
     j["streamed_blocks"] = r.streamed_blocks;
     j["stream_block_bytes"] = r.stream_block_bytes;
   }
+  if (!r.warm_start.empty()) {
+    const auto known = [&](int x) {
+      return r.cold_iterations ? nlohmann::json(x) : nlohmann::json();
+    };
+    j["warm_start"] = {{"from", r.warm_start},
+                       {"pages_from_vector", r.warm_start_pages},
+                       {"cold_iterations", known(r.cold_iterations)},
+                       {"iterations_saved", known(r.cold_iterations - r.iterations)}};
+  }
   if (!r.bytes_sent_per_iteration.empty()) {
     j["processes"] = r.bytes_sent_per_iteration.size();
     j["bytes_sent_per_iteration"] = r.bytes_sent_per_iteration;

@@ -3,6 +3,7 @@
 
 #include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
+#include "rank/warm_start.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank {
@@ -146,13 +147,20 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     fail_option("memory_budget",
                 "applies to a database's links (streamed from its files), not to "
                 "a graph in memory");
+  if (!o.warm_start.empty())
+    fail_option("warm_start",
+                "starts from a vector stored in a database, not for a graph in "
+                "memory");
   const Problem p = validated_problem(graph, o);
   const ThreadCount threads(o.threads);
   if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
   return solve(p, o);
 }
 
-RankResult compute_rank(const Database& db, const RankOptions& o) {
+namespace {
+
+// compute_rank(Database) once the warm start is set up: in memory, or out of core.
+RankResult compute_rank_streamed(const Database& db, const RankOptions& o) {
   if (o.memory_budget == 0) return compute_rank(db.graph(), o);
   if (o.method == Method::kDirect || o.method == Method::kGaussSeidel ||
       o.dangling == Dangling::kRemove || o.summation == Summation::kBlocked) {
@@ -170,6 +178,17 @@ RankResult compute_rank(const Database& db, const RankOptions& o) {
   const ThreadCount threads(o.threads);
   RankResult r = rank_out_of_core(p, o);
   r.method = o.method == Method::kAuto ? Method::kPower : o.method;
+  return r;
+}
+
+}  // namespace
+
+RankResult compute_rank(const Database& db, const RankOptions& options) {
+  RankOptions o = options;
+  const WarmStart warm = prepare_warm_start(db, o);
+  o.warm_start.clear();
+  RankResult r = compute_rank_streamed(db, o);
+  record_warm_start(warm, r);
   return r;
 }
 

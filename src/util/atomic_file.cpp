@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -185,9 +186,15 @@ void TempPath::make_directory() {
 void TempPath::commit(bool replace_dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (replace_dir && fs::exists(destination_, ec)) {
-    // Move the old database aside, put the new one in place, then drop the old one: at every
-    // instant one complete database exists under one of the two names.
+  if (replace_dir && fs::exists(destination_, ec) &&
+      ::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, destination_.c_str(), RENAME_EXCHANGE) == 0) {
+    // The two directories swapped names in one step: the destination is at every instant the
+    // old complete directory or the new one. The old one, now under the temporary name, goes.
+    fs::remove_all(temp_, ec);
+  } else if (replace_dir && fs::exists(destination_, ec)) {
+    // A file system without RENAME_EXCHANGE: move the old directory aside, put the new one in
+    // place, then drop the old one: at every instant one complete directory exists under one of
+    // the two names.
     fs::path aside = temp_;
     aside += ".old";
     fs::rename(destination_, aside, ec);
