@@ -30,6 +30,10 @@ class Appender {
     if (buffer_.size() == kBuffer) flush();
   }
   void append(std::span<const T> values) {
+    if (buffer_.size() + values.size() <= kBuffer) {
+      buffer_.insert(buffer_.end(), values.begin(), values.end());
+      return;
+    }
     flush();
     w_.append(values);
     count_ += values.size();
@@ -94,16 +98,33 @@ DirectionEdit orient(const std::vector<Entry>& forward_added,
 }
 
 struct DirectionCounts {
-  std::uint64_t links = 0, self_links = 0;
+  std::uint64_t links = 0;
   std::uint64_t kept = 0;  // links of the old web still there
-  PageId dangling = 0;
+  // Over the pages whose lists were merged (not copied whole) and the removed pages: their
+  // self-links and dangling pages before and after, so that the web's totals follow from the
+  // old ones without reading the lists copied whole.
+  std::int64_t self_links_change = 0, dangling_change = 0;
 };
+
+// Whether old page u links to itself and whether it is dangling (out-strength 0).
+std::pair<bool, bool> self_and_dangling(const Adjacency& out, bool weighted, PageId u) {
+  const auto targets = out.neighbors(u);
+  const bool self = std::binary_search(targets.begin(), targets.end(), u);
+  double strength = static_cast<double>(targets.size());
+  if (weighted) {
+    strength = 0;
+    for (double w : out.neighbor_weights(u)) strength += w;
+  }
+  return {self, strength == 0};
+}
 
 // Writes one direction's offsets, ids and weights: for each new page, its old list (ids
 // renumbered, removed pages and links dropped) merged with its additions. The old arrays are read
-// once, in order, and released as they go.
-DirectionCounts merge_direction(const Adjacency& old, bool weighted, PageId kept, PageId total,
-                                const std::vector<PageId>& old_of,
+// once, in order, and released as they go. When no page is removed, ids do not change, and the
+// lists of the pages between two edited ones are copied whole, as they are on disk.
+// `forward`: the counts of self-links and dangling pages are kept (of the forward lists).
+DirectionCounts merge_direction(const Adjacency& old, bool weighted, bool forward, PageId kept,
+                                PageId total, const std::vector<PageId>& old_of,
                                 const std::vector<PageId>& new_id, const DirectionEdit& e,
                                 const fs::path& dir, const char* offsets_name, const char* ids_name,
                                 const char* weights_name, nlohmann::json& manifest) {
@@ -111,24 +132,53 @@ DirectionCounts merge_direction(const Adjacency& old, bool weighted, PageId kept
   Appender<PageId> ids(dir, ids_name);
   std::unique_ptr<Appender<double>> weights;
   if (weighted) weights = std::make_unique<Appender<double>>(dir, weights_name);
+  const bool renumbered = kept != new_id.size();
   DirectionCounts c;
   offsets.push(0);
   std::size_t ai = 0, ri = 0;
   std::uint64_t released = 0;
-  for (PageId x = 0; x < total; ++x) {
+  auto release_to = [&](std::uint64_t end) {
+    if (end - released < (std::uint64_t{1} << 22)) return;
+    release_pages(old.ids.data() + released, 4 * (end - released));
+    if (weighted) release_pages(old.weights.data() + released, 8 * (end - released));
+    released = end;
+  };
+  for (PageId x = 0; x < total;) {
+    const PageId next_edit =
+        std::min(ai < e.added.size() ? e.added[ai].key : total,
+                 ri < e.removed.size() ? e.removed[ri].first : total);
+    if (!renumbered && x < next_edit && x < kept) {
+      // Pages x .. end-1 are untouched: their lists as they are.
+      const PageId end = std::min(next_edit, kept);
+      const std::uint64_t first = old.offsets[x], last = old.offsets[end];
+      ids.append(old.ids.subspan(first, last - first));
+      if (weighted) weights->append(old.weights.subspan(first, last - first));
+      for (PageId u = x + 1; u <= end; ++u) offsets.push(c.links + (old.offsets[u] - first));
+      c.links += last - first;
+      c.kept += last - first;
+      release_to(last);
+      x = end;
+      continue;
+    }
     double strength = 0;
+    bool self = false;
     auto emit = [&](PageId y, double w) {
       ids.push(y);
       if (weighted) weights->push(w);
       ++c.links;
       strength += weighted ? w : 1.0;
-      if (y == x) ++c.self_links;
+      self = self || y == x;
     };
     std::size_t aj = ai, rj = ri;
     while (aj < e.added.size() && e.added[aj].key == x) ++aj;
     while (rj < e.removed.size() && e.removed[rj].first == x) ++rj;
     if (x < kept) {
       const PageId u = old_of[x];
+      if (forward) {
+        const auto [was_self, was_dangling] = self_and_dangling(old, weighted, u);
+        c.self_links_change -= was_self;
+        c.dangling_change -= was_dangling;
+      }
       for (std::uint64_t k = old.offsets[u]; k < old.offsets[u + 1]; ++k) {
         const PageId y = new_id[old.ids[k]];
         if (y == kNoPage) continue;  // a removed page
@@ -144,18 +194,23 @@ DirectionCounts merge_direction(const Adjacency& old, bool weighted, PageId kept
         emit(y, added ? w + e.added[ai++].weight : w);
         ++c.kept;
       }
-      const std::uint64_t end = old.offsets[u + 1];
-      if (end - released >= (std::uint64_t{1} << 22)) {
-        release_pages(old.ids.data() + released, 4 * (end - released));
-        if (weighted) release_pages(old.weights.data() + released, 8 * (end - released));
-        released = end;
-      }
+      release_to(old.offsets[u + 1]);
     }
     for (; ai < aj; ++ai) emit(e.added[ai].other, e.added[ai].weight);
     ai = aj;
     ri = rj;
-    if (strength == 0) ++c.dangling;
+    c.self_links_change += self;
+    c.dangling_change += strength == 0;
     offsets.push(c.links);
+    ++x;
+  }
+  if (forward) {
+    for (PageId u = 0; u < new_id.size(); ++u) {
+      if (new_id[u] != kNoPage) continue;
+      const auto [was_self, was_dangling] = self_and_dangling(old, weighted, u);
+      c.self_links_change -= was_self;
+      c.dangling_change -= was_dangling;
+    }
   }
   offsets.finish(manifest);
   ids.finish(manifest);
@@ -218,12 +273,12 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
   DirectionCounts fwd, bwd;
   concurrently(
       [&] {
-        fwd = merge_direction(g.out, weighted, kept, total, old_of, counts.new_id,
+        fwd = merge_direction(g.out, weighted, true, kept, total, old_of, counts.new_id,
                               orient(added, removed, false), dir, layout::kFwdOffsets,
                               layout::kFwdTargets, layout::kFwdWeights, forward);
       },
       [&] {
-        bwd = merge_direction(g.in, weighted, kept, total, old_of, counts.new_id,
+        bwd = merge_direction(g.in, weighted, false, kept, total, old_of, counts.new_id,
                               orient(added, removed, true), dir, layout::kBwdOffsets,
                               layout::kBwdSources, layout::kBwdWeights, backward);
       });
@@ -235,8 +290,10 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       manifest["sections"][file] = entry;
   }
   counts.links = fwd.links;
-  counts.self_links = fwd.self_links;
-  counts.dangling_pages = fwd.dangling;
+  counts.self_links = static_cast<std::uint64_t>(
+      static_cast<std::int64_t>(old.stats().self_links) + fwd.self_links_change);
+  counts.dangling_pages =
+      static_cast<PageId>(static_cast<std::int64_t>(old.stats().dangling_pages) + fwd.dangling_change);
   counts.links_removed = g.num_links - fwd.kept;
   counts.links_added = fwd.links - fwd.kept;
 

@@ -27,6 +27,7 @@
 #include "rank/kernels.hpp"
 #include "rank/power_iteration.hpp"
 #include "rank/solver.hpp"
+#include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
 #include "webrank/dist.hpp"
 #include "webrank/error.hpp"
@@ -363,6 +364,9 @@ DistributedRank rank_parts(const std::filesystem::path& parts_dir, const RankOpt
            " comes from page ", part.sources[bad],
            ", which is neither in the part nor in its remote pages (damaged)");
   });
+  // The part's sources as stored are not read again: out of the resident memory (the renumbered
+  // copy is what the sweeps read).
+  release_pages(part.sources.data(), part.sources.size_bytes());
   std::unique_ptr<Exchange> exchange;
   together([&] { exchange = std::make_unique<Exchange>(part, m.boundaries); });
 

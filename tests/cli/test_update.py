@@ -28,8 +28,10 @@ from wrcli import WebrankTestCase  # noqa: E402
 
 def random_links(rnd, n, m, weighted=False):
     links = {}
-    for _ in range(m):
+    for i in range(m):
         u, v = "p%d" % rnd.randrange(n), "p%d" % rnd.randrange(n * 9 // 10)
+        if i % 50 == 0:
+            v = u  # self-links
         w = rnd.randint(1, 4) if weighted else 1
         links[(u, v)] = links.get((u, v), 0) + w
     return links
@@ -72,7 +74,9 @@ class Update(WebrankTestCase):
 
     def test_update_equals_rebuild(self):
         rnd = random.Random(7)
-        for weighted in (False, True):
+        # With pages removed (ids renumbered) and without (untouched lists copied whole).
+        for weighted, removed_pages in ((False, ["p5", "p77", "lonely"]), (True, ["p5"]),
+                                        (False, []), (True, [])):
             links = random_links(rnd, 300, 2500, weighted)
             pages = ["p%d" % i for i in range(300)] + ["lonely"]
             self.write("web.tsv", edge_text(links, weighted, pages))
@@ -81,7 +85,6 @@ class Update(WebrankTestCase):
             # Removals: links (some absent), pages; additions: links, new pages, a page again.
             items = list(links)
             gone = rnd.sample(items, 60)
-            removed_pages = ["p5", "p77", "lonely"]
             remove = ["%s\t%s" % k for k in gone] + ["p1\tnowhere", "ghost"] + removed_pages
             add = []
             for _ in range(80):
@@ -124,6 +127,9 @@ class Update(WebrankTestCase):
             _, b = self.rank("r.db", "--name", "x", out="b.tsv")
             self.assertRanksClose(a, b, 1e-12)
             self.wr("check", "u.db")
+            info = [json.loads(self.wr("info", d, "--json").out) for d in ("u.db", "r.db")]
+            for key in ("pages", "links", "dangling_pages", "self_links", "isolated_pages"):
+                self.assertEqual(info[0][key], info[1][key], key)
 
     def test_stale_vectors_and_warm_start(self):
         rnd = random.Random(3)
