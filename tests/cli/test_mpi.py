@@ -120,14 +120,13 @@ class Distributed(WebrankTestCase):
         self.write("dw.tsv", "p3\t2\np2999\t1\n")
         variants = {
             "paper": ("--method", "paper"),
-            "leak": ("--dangling", "leak"),
-            "pers": ("--personalize", "p10", "--personalize", "p2000", "--dangling", "uniform"),
-            "dw": ("--dangling-weights", self.path("dw.tsv")),
-            "float": ("--precision", "float", "--tol", "1e-6"),
-            "auto": ("--method", "auto", "--damping", "0.9"),  # runs power on several machines
+            "leak-pers": ("--dangling", "leak", "--personalize", "p10", "--personalize", "p2000"),
+            "dw-auto": ("--dangling-weights", self.path("dw.tsv"), "--method", "auto"),
+            "float": ("--precision", "float", "--tol", "1e-6", "--dangling", "uniform"),
         }
         for name, opts in variants.items():
-            single = ("--method", "power", "--damping", "0.9") if name == "auto" else opts
+            # auto runs power on several machines
+            single = opts[:2] + ("--method", "power") if name == "dw-auto" else opts
             self.wr("rank", self.db(), "--name", "s-" + name, "-q", *single)
             self.mpirun(3, parts, "--name", "m-" + name, "-q", *opts)
             self.assertSameVector(self.db(), "s-" + name, "m-" + name,
