@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "store/manifest_field.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank::parts {
@@ -14,21 +15,6 @@ std::string file_name(int part, const char* section) {
   std::snprintf(name, sizeof name, "part-%05d.%s", part, section);
   return name;
 }
-
-namespace {
-
-template <typename T>
-T field(const nlohmann::json& j, const char* key, const fs::path& file) {
-  if (!j.contains(key))
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" is missing");
-  try {
-    return j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" has the wrong type");
-  }
-}
-
-}  // namespace
 
 Manifest read_manifest(const fs::path& dir) {
   const fs::path file = dir / kManifest;
@@ -51,15 +37,15 @@ Manifest read_manifest(const fs::path& dir) {
   if (!m.json.is_object() || m.json.value("format", "") != kFormatName)
     fail(ErrorKind::kCorrupt, file.string(), ": not a parts manifest (no \"format\": \"",
          kFormatName, "\")");
-  if (field<int>(m.json, "version", file) != kVersion)
+  if (manifest_field<int>(m.json, "version", file) != kVersion)
     fail(ErrorKind::kCorrupt, file.string(), ": version ", m.json["version"].dump(),
          ", this webrank reads version ", kVersion);
-  m.parts = field<int>(m.json, "parts", file);
-  m.pages = field<PageId>(m.json, "pages", file);
-  m.links = field<std::uint64_t>(m.json, "links", file);
-  m.weighted = field<bool>(m.json, "weighted", file);
-  m.boundaries = field<std::vector<PageId>>(m.json, "boundaries", file);
-  m.database = field<std::string>(m.json, "database", file);
+  m.parts = manifest_field<int>(m.json, "parts", file);
+  m.pages = manifest_field<PageId>(m.json, "pages", file);
+  m.links = manifest_field<std::uint64_t>(m.json, "links", file);
+  m.weighted = manifest_field<bool>(m.json, "weighted", file);
+  m.boundaries = manifest_field<std::vector<PageId>>(m.json, "boundaries", file);
+  m.database = manifest_field<std::string>(m.json, "database", file);
   m.database_sections = m.json.value("database_sections", nlohmann::json::object());
   bool ok = m.parts >= 1 && m.boundaries.size() == static_cast<std::size_t>(m.parts) + 1 &&
             m.boundaries.front() == 0 && m.boundaries.back() == m.pages &&
@@ -78,8 +64,8 @@ Part Part::open(const fs::path& dir, const Manifest& m, int part, bool verify) {
   p.pages = m.boundaries[part + 1] - m.boundaries[part];
   const nlohmann::json& info = m.json["part_list"][part];
   const fs::path mfile = dir / kManifest;
-  const std::uint64_t links = field<std::uint64_t>(info, "links", mfile);
-  const std::uint64_t remote = field<std::uint64_t>(info, "remote_pages", mfile);
+  const std::uint64_t links = manifest_field<std::uint64_t>(info, "links", mfile);
+  const std::uint64_t remote = manifest_field<std::uint64_t>(info, "remote_pages", mfile);
   p.sections_.reserve(5);
   auto open = [&](const char* name, std::uint32_t elem, std::uint64_t count) -> const Section& {
     const fs::path file = dir / file_name(part, name);

@@ -11,6 +11,7 @@
 
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
+#include "store/manifest_field.hpp"
 #include "store/section_file.hpp"
 #include "store/verification_record.hpp"
 #include "util/compression.hpp"
@@ -109,17 +110,6 @@ nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentit
   return m;
 }
 
-template <typename T>
-T field(const nlohmann::json& m, const char* key, const fs::path& file) {
-  if (!m.contains(key))
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" is missing");
-  try {
-    return m.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" has the wrong type");
-  }
-}
-
 }  // namespace
 
 Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -136,20 +126,20 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   impl->files.emplace_back(layout::kManifest, manifest_identity);
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
-  const int version = field<int>(m, "version", mfile);
+  const int version = manifest_field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
          ", this webrank reads version ", kDatabaseFormatVersion);
   }
   DatabaseStats& st = impl->stats;
-  const auto pages = field<std::uint64_t>(m, "pages", mfile);
+  const auto pages = manifest_field<std::uint64_t>(m, "pages", mfile);
   if (pages == 0 || pages >= kNoPage)
     fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: implausible page count ", pages);
   st.pages = static_cast<PageId>(pages);
-  st.links = field<std::uint64_t>(m, "links", mfile);
-  st.dangling_pages = field<PageId>(m, "dangling_pages", mfile);
-  st.self_links = field<std::uint64_t>(m, "self_links", mfile);
-  st.weighted = field<bool>(m, "weighted", mfile);
+  st.links = manifest_field<std::uint64_t>(m, "links", mfile);
+  st.dangling_pages = manifest_field<PageId>(m, "dangling_pages", mfile);
+  st.self_links = manifest_field<std::uint64_t>(m, "self_links", mfile);
+  st.weighted = manifest_field<bool>(m, "weighted", mfile);
   if (!m.contains("sections") || !m["sections"].is_object()) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: the section list is missing");
   }
