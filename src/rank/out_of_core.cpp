@@ -32,11 +32,15 @@ constexpr std::uint64_t kHeadroomBytes = std::uint64_t{16} << 20;
 
 // The link arrays of one direction, cut into blocks of consecutive pages whose links and
 // offsets take at most `max_bytes` (a page whose links alone take more is a block of its own,
-// read in pieces).
+// read in pieces). Only the arrays a pass reads are counted, read ahead and released: the ids
+// unless `ids` is false, the weights of a weighted web.
 class LinkBlocks {
  public:
-  LinkBlocks(const Adjacency& a, PageId pages, std::uint64_t max_bytes)
-      : a_(a), bytes_per_link_(a.weights.empty() ? 4 : 12), max_bytes_(max_bytes) {
+  LinkBlocks(const Adjacency& a, PageId pages, std::uint64_t max_bytes, bool ids = true)
+      : a_(a),
+        ids_(ids),
+        bytes_per_link_((ids ? 4 : 0) + (a.weights.empty() ? 0 : 8)),
+        max_bytes_(max_bytes) {
     starts_.push_back(0);
     std::uint64_t begin_link = 0;
     PageId released = 0;
@@ -88,7 +92,7 @@ class LinkBlocks {
   template <typename F>
   void links(std::size_t b, F&& f) const {
     const std::uint64_t first = a_.offsets[begin(b)], last = a_.offsets[end(b)];
-    f(a_.ids.data() + first, 4 * (last - first));
+    if (ids_) f(a_.ids.data() + first, 4 * (last - first));
     if (!a_.weights.empty()) f(a_.weights.data() + first, 8 * (last - first));
   }
   // Whole pages from the one holding `data` (the block before is done with it too) up to the
@@ -101,6 +105,7 @@ class LinkBlocks {
   }
 
   const Adjacency& a_;
+  bool ids_;
   std::uint64_t bytes_per_link_;
   std::uint64_t max_bytes_;
   std::vector<PageId> starts_;
@@ -198,10 +203,11 @@ RankResult rank_out_of_core(const Problem& p, const RankOptions& o) {
     }
     const std::uint64_t block_bytes = std::min(room, kMaxBlockBytes);
 
-    // 1/out-strength, a block of forward links at a time.
+    // 1/out-strength, a block of forward links at a time (their offsets; and their weights on a
+    // weighted web).
     FreshVector<Real> inv(n);
     {
-      const LinkBlocks forward(g.out, g.num_pages, block_bytes);
+      const LinkBlocks forward(g.out, g.num_pages, block_bytes, /*ids=*/false);
       for (std::size_t b = 0; b < forward.count(); ++b) {
         if (b + 1 < forward.count()) forward.prefetch(b + 1);
         kernels::fill_inverse_out_strength(g, forward.begin(b), forward.end(b), inv.data());
