@@ -144,9 +144,8 @@ DirectionCounts merge_direction(const Adjacency& old, bool weighted, bool forwar
     released = end;
   };
   for (PageId x = 0; x < total;) {
-    const PageId next_edit =
-        std::min(ai < e.added.size() ? e.added[ai].key : total,
-                 ri < e.removed.size() ? e.removed[ri].first : total);
+    const PageId next_edit = std::min(ai < e.added.size() ? e.added[ai].key : total,
+                                      ri < e.removed.size() ? e.removed[ri].first : total);
     if (!renumbered && x < next_edit && x < kept) {
       // Pages x .. end-1 are untouched: their lists as they are.
       const PageId end = std::min(next_edit, kept);
@@ -290,10 +289,10 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       manifest["sections"][file] = entry;
   }
   counts.links = fwd.links;
-  counts.self_links = static_cast<std::uint64_t>(
-      static_cast<std::int64_t>(old.stats().self_links) + fwd.self_links_change);
-  counts.dangling_pages =
-      static_cast<PageId>(static_cast<std::int64_t>(old.stats().dangling_pages) + fwd.dangling_change);
+  counts.self_links = static_cast<std::uint64_t>(static_cast<std::int64_t>(old.stats().self_links) +
+                                                 fwd.self_links_change);
+  counts.dangling_pages = static_cast<PageId>(
+      static_cast<std::int64_t>(old.stats().dangling_pages) + fwd.dangling_change);
   counts.links_removed = g.num_links - fwd.kept;
   counts.links_added = fwd.links - fwd.kept;
 

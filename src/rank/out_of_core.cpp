@@ -46,8 +46,8 @@ class LinkBlocks {
     PageId released = 0;
     for (PageId u = 0; u < pages; ++u) {
       const PageId first = starts_.back();
-      const std::uint64_t bytes = 8 * (std::uint64_t{u} + 2 - first) +
-                                  bytes_per_link_ * (a.offsets[u + 1] - begin_link);
+      const std::uint64_t bytes =
+          8 * (std::uint64_t{u} + 2 - first) + bytes_per_link_ * (a.offsets[u + 1] - begin_link);
       if (bytes > max_bytes_ && u > first) {
         starts_.push_back(u);
         begin_link = a.offsets[u];
@@ -184,8 +184,8 @@ RankResult rank_out_of_core(const Problem& p, const RankOptions& o) {
     const std::uint64_t n = g.num_pages;
     // Resident while iterating: rank, next, contributions and 1/out-strength, the dense
     // distributions, and (float) the result widened to double while the vectors still live.
-    const std::uint64_t vectors = n * (4 * sizeof(Real) + 8 * dense_distributions(p) +
-                                       (sizeof(Real) == 4 ? 8 : 0));
+    const std::uint64_t vectors =
+        n * (4 * sizeof(Real) + 8 * dense_distributions(p) + (sizeof(Real) == 4 ? 8 : 0));
     const std::uint64_t resident = resident_bytes();
     const std::uint64_t fixed = vectors + resident + kHeadroomBytes;
     // Two blocks: the one being summed, and the next one's first pages, touched before the
