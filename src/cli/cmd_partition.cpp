@@ -23,12 +23,12 @@ void add_partition_command(CLI::App& app) {
   cmd->add_option("DB", args->db, "Database directory")->required();
   cmd->add_option("-n,--parts", args->o.parts, "Number of parts (processes)")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(number_check(whole_at_least(1)));
   cmd->add_option("-o,--output", args->output, "Parts directory to write")->required();
   cmd->add_flag("--force", args->o.force,
                 "Replace an existing parts directory (kept until the new one is complete)");
   cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(whole_at_least(0)));
   cmd->add_flag("--json", args->json, "Print the report as JSON on stdout");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");

@@ -29,7 +29,7 @@ void add_update_command(CLI::App& app) {
                   "Edge list of links and pages (one field: the page and all its links) to "
                   "remove; applied before --add (repeatable)");
   cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_check(whole_at_least(0)));
   cmd->add_flag("--json", args->json, "Print the report as JSON on stdout");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
