@@ -19,7 +19,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
@@ -54,17 +53,10 @@ def section(path, dtype):
 class Distributed(WebrankTestCase):
     @classmethod
     def setUpClass(cls):
-        cls._shared = tempfile.TemporaryDirectory(prefix="webrank-mpi-")
-        cls.shared = cls._shared.name
-        with open(os.path.join(cls.shared, "web.tsv"), "w") as f:
-            f.write(random_web(1))
-        res = wrcli.run_webrank(["build", os.path.join(cls.shared, "web.tsv"), "-o",
-                                 os.path.join(cls.shared, "web.db"), "-q"])
-        assert res.rc == 0, res.describe()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls._shared.cleanup()
+        def write(path):
+            with open(path, "w") as f:
+                f.write(random_web(1))
+        wrcli.build_class_web(cls, "webrank-mpi-", write)
 
     def setUp(self):
         super().setUp()

@@ -28,18 +28,9 @@ class OutOfCore(WebrankTestCase):
     @classmethod
     def setUpClass(cls):
         # One web for the whole class: 1.5M links, several blocks at the smallest budget.
-        import tempfile
-        cls._shared = tempfile.TemporaryDirectory(prefix="webrank-ooc-")
-        cls.shared = cls._shared.name
-        wrcli.run_webrank(["generate", "--model", "web", "--pages", "40000", "--links",
-                           "1500000", "--seed", "9", "-o", os.path.join(cls.shared, "web.tsv")])
-        res = wrcli.run_webrank(["build", os.path.join(cls.shared, "web.tsv"), "-o",
-                                 os.path.join(cls.shared, "web.db"), "-q"])
-        assert res.rc == 0, res.describe()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls._shared.cleanup()
+        wrcli.build_class_web(cls, "webrank-ooc-", lambda path: wrcli.run_webrank(
+            ["generate", "--model", "web", "--pages", "40000", "--links", "1500000", "--seed", "9",
+             "-o", path]))
 
     def db(self):
         return os.path.join(self.shared, "web.db")
