@@ -148,6 +148,10 @@ class Update(WebrankTestCase):
             meta = json.load(f)
         self.assertIn("stale", meta)
         self.wr("check", "w.db", "--ranks", "pagerank", expect=1)  # stale: not this web's vector
+        listed = {r["name"]: r for r in json.loads(self.wr("ranks", "w.db", "--json").out)}
+        self.assertTrue(listed["pagerank"]["stale"])
+        self.assertIn("stale", self.wr("ranks", "w.db").out)
+        self.assertIn("computed before an update", self.wr("top", "w.db", "-k", "3").err)
 
         res = self.wr("rank", "w.db", "--warm-start", "pagerank", "--name", "warm")
         self.assertIn("iterations saved", res.err)
