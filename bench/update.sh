@@ -5,8 +5,8 @@
 #     (medians of RUNS runs, each update on a fresh copy of the database);
 #   - `rank --warm-start` from the vector of the previous version against a cold start, at 1e-10,
 #     for --method power and gauss-seidel.
-# GRAPH: `cnr` (../shared/data/cnr-2000, 3.2M links) or `web10m` (a generated web of 10M pages,
-# 80M links, about 6 GB of text in SCRATCH). Needs build/webrank.
+# GRAPH: `cnr` (../shared/data/cnr-2000, 3.2M links), `web1m` (a generated web of 1M pages,
+# 8.4M links) or `web10m` (10M pages, 80M links, about 6 GB of text in SCRATCH). Needs build/webrank.
 # Usage: bench/update.sh [--runs N] [--scratch DIR] GRAPH...
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +36,9 @@ for g in "${graphs[@]}"; do
     cnr)
       [ -s cnr.db/manifest.json ] || "$W" import "$repo/../shared/data/cnr-2000/cnr-2000" -o cnr.db -q --force
       "$W" export cnr.db --links -o cnr.tsv ;;
+    web1m)
+      [ -s web1m.db/manifest.json ] || { "$W" generate --model web --pages 1048576 --links 8388608 --seed 11 -q -o web1m.gen.tsv; "$W" build web1m.gen.tsv -o web1m.db -q --force; rm -f web1m.gen.tsv; }
+      "$W" export web1m.db --links -o web1m.tsv ;;
     web10m)
       [ -s web10m.tsv ] || "$W" generate --model web --pages 10000000 --links 80000000 --seed 11 -o web10m.gen.tsv
       [ -s web10m.db/manifest.json ] || "$W" build web10m.gen.tsv -o web10m.db -q --force
