@@ -109,7 +109,7 @@ class OutOfCore(WebrankTestCase):
         before = wrcli.snapshot(db)
         budget = self.smallest_budget(db)
         argv = [wrcli.WEBRANK, "rank", db, "--name", "kept", "--memory-budget", budget,
-                "--tol", "0", "--max-iter", "100000", "--progress", "json"]
+                "--tol", "1e-300", "--max-iter", "100000", "--progress", "json"]
         p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             # The second iteration line: streaming has started and gone round once.
