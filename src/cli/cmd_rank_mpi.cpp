@@ -4,6 +4,7 @@
 //
 // Rank 0 opens the database the parts were cut from (or --db), resolves the options that name
 // pages, and stores the vector there; every process reads only its own part.
+#include <cstdio>
 #include <optional>
 #include <thread>
 
@@ -35,6 +36,9 @@ void add_rank_mpi_command(CLI::App& app) {
     const MpiSession mpi;
     const bool root = mpi_rank() == 0;
     RankArgs& a = args->rank;
+    // Until rank_parts returns, every process fails alike (the options are the same everywhere;
+    // mpi_together and rank_parts agree on errors).
+    bool failures_agreed = true;
     try {
       check_rank_options(a);
       if (a.o.threads == 0) {
@@ -57,6 +61,7 @@ void add_rank_mpi_command(CLI::App& app) {
       const DistributedRank d = rank_parts(args->parts, a.o, !a.no_verify);
       disarm_interrupts();
       line.finish();
+      failures_agreed = false;
       if (!root) return;
       std::uint64_t most = 0, total = 0;
       for (std::uint64_t b : d.stats.bytes_sent_per_iteration) {
@@ -71,8 +76,14 @@ void add_rank_mpi_command(CLI::App& app) {
                       format_bytes(static_cast<double>(most)), " from one; ",
                       format_duration(exchange), " in exchanges at most)"));
     } catch (const Error& e) {
-      // Every process fails alike (mpi_together, rank_parts): rank 0 says why, once.
-      if (root) throw;
+      if (!failures_agreed) throw;  // rank 0 alone, storing the vector
+      // Rank 0 says why, once, and only then may any process exit: mpirun ends the whole job
+      // as soon as one process exits with an error, which could cut rank 0 off mid-message.
+      if (root) {
+        std::fprintf(stderr, "webrank: error: %s\n", e.message(flag_name).c_str());
+        std::fflush(stderr);
+      }
+      mpi_together([] {});
       exit_status() = exit_code(e.kind());
     }
   });
