@@ -11,6 +11,7 @@ pkgs=(
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
   libxapian-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -10,6 +10,7 @@
 #include "webrank/build.hpp"
 #include "webrank/compare.hpp"
 #include "webrank/crawl.hpp"
+#include "webrank/dist.hpp"
 #include "webrank/error.hpp"
 #include "webrank/links.hpp"
 #include "webrank/presentation.hpp"
@@ -20,6 +21,7 @@
 #include "webrank/search_eval.hpp"
 #include "webrank/spam.hpp"
 #include "webrank/summary.hpp"
+#include "webrank/update.hpp"
 #include "webrank/verify.hpp"
 
 namespace webrank {
@@ -69,6 +71,14 @@ void to_json(nlohmann::json& j, const RankCheck& c);
 void to_json(nlohmann::json& j, const FarmStructure& s);
 void to_json(nlohmann::json& j, const SpamFarm& f);
 void to_json(nlohmann::json& j, const SpamReport& r);
+
+// Partitioning: {"pages", "links", "parts": [{"first_page", "pages", "links", "remote_pages"}],
+// "seconds"}.
+void to_json(nlohmann::json& j, const PartitionReport& r);
+
+// Updating: {"stage", "bytes", "total"}; the report.
+void to_json(nlohmann::json& j, const UpdateProgress& p);
+void to_json(nlohmann::json& j, const UpdateReport& r);
 
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);

@@ -98,6 +98,15 @@ struct RankOptions {
   int threads = 0;
   Summation summation = Summation::kAuto;
   std::uint32_t block_pages = 0;  // pages per block of blocked summation; 0 = chosen for the cache
+  // Out of core (compute_rank over a Database only): when not 0, the rank vectors stay in memory
+  // and the links are streamed from the database's files in blocks, each released once summed,
+  // so that the process's resident memory stays within this many bytes (docs/ranking.md).
+  std::uint64_t memory_budget = 0;
+  // Warm start (compute_rank over a Database only): start from the stored vector of this name,
+  // of the database ranked or, if warm_start_db is set, of that database, mapped by label (pages
+  // it does not have start at 1/N), instead of `start`; the result records the iterations saved.
+  std::string warm_start;
+  std::filesystem::path warm_start_db;
   // Called on the calling thread between iterations (may be empty).
   std::function<void(const IterationInfo&)> on_iteration;
   std::function<void(const SolveProgress&)> on_progress;
@@ -128,6 +137,17 @@ struct RankResult {
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;
   int batch_size = 0;      // vectors computed together (compute_rank_batch); 0 = alone
+  // Out of core: the blocks the links were streamed in per iteration, and the largest block's
+  // bytes (0 when ranked in memory).
+  std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;
+  // Warm start: the vector it started from, how many pages took their value from it, and the
+  // iterations the cold start that vector records took for the same problem (0 = unknown:
+  // computed with other options, or never cold).
+  std::string warm_start;
+  PageId warm_start_pages = 0;
+  int cold_iterations = 0;
+  // rank-mpi: the bytes each process sent per iteration, by MPI rank (empty on one machine).
+  std::vector<std::uint64_t> bytes_sent_per_iteration;
   bool normalized = true;  // false for kLeak and kRemove
   int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
   PageId removed_pages = 0;
@@ -135,6 +155,14 @@ struct RankResult {
 
 // Validates the options against the graph (throws Error with a clear message) and solves.
 RankResult compute_rank(const GraphView& graph, const RankOptions& options);
+
+// compute_rank over the links of `db`; with options.memory_budget set, out of core: the links
+// are read from the database's files in blocks and released after each (power, paper and
+// extrapolate; auto runs power), so the process's peak resident memory stays within the budget.
+// The vector is the one ranking in memory gives, bit for bit (the same sums in the same order).
+// Throws Error (kInvalidArgument) when the rank vectors alone do not fit the budget, or for a
+// method that needs the whole web in memory (direct, gauss-seidel, --dangling remove, blocked).
+RankResult compute_rank(const Database& db, const RankOptions& options);
 
 // Stores `result` in `db` as the rank vector `name`, with how it was computed (the options) in
 // its metadata (webrank/rank_store.hpp reads it back). Replaces a vector of that name atomically.

@@ -40,6 +40,7 @@ struct RankVectorSummary {
   bool personalized = false;
   std::int64_t created = 0;  // seconds since 1970 (0: not recorded)
   std::uint64_t bytes = 0;   // of its files
+  bool stale = false;  // computed before `webrank update` changed the web (webrank/update.hpp)
 };
 
 struct DatabaseSummary {

@@ -59,17 +59,36 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   for (const PageLink& l : r.links) {
     const PageId t = intern(l.target);
     grow(t + 1);
-    if (!l.anchor.empty()) {
-      std::string& a = anchors_[t];
-      if (!a.empty()) a += '\n';
-      a += l.anchor;
-    }
-    if (l.nofollow) {
-      nofollow_sources_.push_back(id);
-      nofollow_targets_.push_back(t);
-    }
+    if (!l.anchor.empty()) add_anchor(t, l.anchor);
+    if (l.nofollow) add_nofollow(id, t);
   }
   return true;
+}
+
+void PageDataCollector::set(PageId id, std::uint16_t status, std::uint64_t hash,
+                            std::string_view final_url, std::string_view title,
+                            std::string_view text, std::string_view anchors) {
+  any_ = true;
+  grow(id + 1);
+  status_[id] = status;
+  hash_[id] = hash;
+  final_url_[id] = final_url;
+  title_[id] = title;
+  text_[id] = text;
+  anchors_[id] = anchors;
+}
+
+void PageDataCollector::add_anchor(PageId target, std::string_view anchor) {
+  grow(target + 1);
+  std::string& a = anchors_[target];
+  if (!a.empty()) a += '\n';
+  a += anchor;
+}
+
+void PageDataCollector::add_nofollow(PageId source, PageId target) {
+  any_ = true;
+  nofollow_sources_.push_back(source);
+  nofollow_targets_.push_back(target);
 }
 
 void PageDataCollector::write(const fs::path& dir, PageId pages,

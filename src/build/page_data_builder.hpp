@@ -28,6 +28,11 @@ class PageDataCollector {
   // Records `r`; its links (followed ones included: their anchors) are interned with `intern`.
   // Returns false if the URL already had a record (the caller then ignores its links).
   bool add(const PageRecord& r, const Intern& intern);
+  // A page's data as stored (an update carrying a page over): no redirect is followed again.
+  void set(PageId id, std::uint16_t status, std::uint64_t hash, std::string_view final_url,
+           std::string_view title, std::string_view text, std::string_view anchors);
+  void add_anchor(PageId target, std::string_view anchor);
+  void add_nofollow(PageId source, PageId target);
   bool empty() const { return !any_; }
   // Writes the sections for `pages` pages into `dir` and lists them in `manifest`; `label`
   // names a page (where a redirect chain ends).

@@ -127,11 +127,7 @@ void add_builder_command(CLI::App& app, bool import) {
                   "disk, in the temporary output directory, and merged (default: 3/4 of the "
                   "physical memory, " +
                       format_bytes(static_cast<double>(default_memory_budget())) + " here)")
-      ->check([](const std::string& text) {
-        return parse_memory_size(text) ? std::string()
-                                       : "not a size: expected bytes or a number with K, M, G "
-                                         "or T (e.g. 4G, 512M)";
-      });
+      ->check(memory_size_check());
   cmd->add_flag("--force", args->force,
                 "Replace an existing database (only once the new one is complete)");
   cmd->add_flag("--no-index", args->no_index,

@@ -72,7 +72,10 @@ void add_info_command(CLI::App& app) {
       if (r.solved_by) method += " (" + *r.solved_by + ")";
       std::printf("ranks           %s: %s, %s, d=%g, dangling %s, %d iterations%s\n",
                   r.name.c_str(), method.c_str(), r.precision.c_str(), r.damping,
-                  r.dangling.c_str(), r.iterations, r.converged ? "" : " (NOT converged)");
+                  r.dangling.c_str(), r.iterations,
+                  r.stale       ? " (stale: computed before an update; a warm start)"
+                  : r.converged ? ""
+                                : " (NOT converged)");
     }
   });
 }

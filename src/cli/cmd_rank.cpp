@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "rank_command.hpp"
 #include "webrank/batch.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
@@ -25,17 +26,8 @@ void warn_missing(const PageList& list, const std::string& path) {
                list.missing.front().c_str());
 }
 
-struct Args {
-  std::string db, dangling_weights, source, start, out, name = "pagerank", scale = "unit";
-  std::string bookmarks, batch;
-  std::vector<std::string> personalize;
-  RankOptions o;
-  bool quiet = false, no_verify = false, root_pages = false, replace_unconverged = false;
-  ProgressMode progress = ProgressMode::kAuto;
-};
-
 // --batch FILE: every vector of the file in one pass, each stored under its name.
-void rank_batch(const Database& db, const Args& args, ProgressLine& line) {
+void rank_batch(const Database& db, const RankArgs& args, ProgressLine& line) {
   const std::vector<BatchEntry> entries = read_batch_file(db, args.batch);
   std::vector<PageWeights> sources;
   for (const auto& e : entries) sources.push_back(e.source);
@@ -123,11 +115,8 @@ void add_batch_rank_options(CLI::App* cmd, RankOptions* o) {
       ->check(number_check(whole_at_least(0)));
 }
 
-void add_rank_command(CLI::App& app) {
-  auto args = std::make_shared<Args>();
-  RankOptions& o = args->o;
-  CLI::App* cmd = app.add_subcommand("rank", "Compute PageRank and store it in the database");
-  cmd->add_option("DB", args->db, "Database directory")->required();
+void add_rank_options(CLI::App* cmd, RankArgs& args) {
+  RankOptions& o = args.o;
   add_batch_rank_options(cmd, &o);
   add_enum_option(cmd, "--dangling", &o.dangling,
                   {{"source", Dangling::kSource},
@@ -136,37 +125,25 @@ void add_rank_command(CLI::App& app) {
                    {"remove", Dangling::kRemove}},
                   "Where the rank of pages without out-links goes: source (along E), uniform, "
                   "leak (dropped), remove (the paper's remove-and-add-back)");
-  cmd->add_option("--dangling-weights", args->dangling_weights,
+  cmd->add_option("--dangling-weights", args.dangling_weights,
                   "File of LABEL<TAB>WEIGHT: where dangling rank goes (normalized)");
-  auto* pers = cmd->add_option("--personalize", args->personalize,
+  auto* pers = cmd->add_option("--personalize", args.personalize,
                                "Rank source E uniform over these pages (repeatable)");
-  auto* source = cmd->add_option("--source", args->source,
+  auto* source = cmd->add_option("--source", args.source,
                                  "File of LABEL<TAB>WEIGHT: the rank source E (normalized)")
                      ->excludes(pers);
-  auto* roots = cmd->add_flag("--root-pages", args->root_pages,
+  auto* roots = cmd->add_flag("--root-pages", args.root_pages,
                               "Rank source E uniform over the root page of every host (the "
                               "paper's compromise between uniform and one home page)")
                     ->excludes(pers)
                     ->excludes(source);
-  auto* bookmarks =
-      cmd->add_option("--bookmarks", args->bookmarks,
-                      "File of URLs, one a line: E uniform over these pages (URLs not in the "
-                      "database are skipped with a warning)")
-          ->excludes(pers)
-          ->excludes(source)
-          ->excludes(roots);
-  auto* name = cmd->add_option("--name", args->name, "Name of the stored rank vector")
-                   ->capture_default_str();
-  cmd->add_option("--batch", args->batch,
-                  "File of NAME [LABEL... | @WEIGHTS_FILE] lines: compute one vector per line in "
-                  "one pass (a k-wide vector per page), each stopped at its own tolerance and "
-                  "stored under its NAME; --out is then a folder of NAME.tsv files")
+  cmd->add_option("--bookmarks", args.bookmarks,
+                  "File of URLs, one a line: E uniform over these pages (URLs not in the "
+                  "database are skipped with a warning)")
       ->excludes(pers)
       ->excludes(source)
-      ->excludes(roots)
-      ->excludes(bookmarks)
-      ->excludes(name);
-  cmd->add_option("--start", args->start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
+      ->excludes(roots);
+  cmd->add_option("--start", args.start, "File of LABEL<TAB>VALUE: the start vector (normalized)");
   add_enum_option(cmd, "--method", &o.method,
                   {{"power", Method::kPower},
                    {"paper", Method::kPaper},
@@ -190,119 +167,183 @@ void add_rank_command(CLI::App& app) {
                   "sized for a 1 MiB L2 cache)")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--replace-unconverged", args->replace_unconverged,
+  cmd->add_option("--memory-budget", args.memory_budget,
+                  "Out of core: keep the rank vectors in memory and stream the links from disk, "
+                  "so the process stays within SIZE of memory (4G, 512M, 1.5G; power, paper, "
+                  "extrapolate, auto)")
+      ->check(memory_size_check());
+  cmd->add_option("--warm-start", o.warm_start,
+                  "Start from the stored vector NAME (after `webrank update`, the vector of the "
+                  "previous version, mapped onto the new pages) and report the iterations saved");
+  cmd->add_option("--warm-start-db", args.warm_start_db,
+                  "Take the --warm-start vector from this database, mapped by label (e.g. the "
+                  "web before a full rebuild)");
+  cmd->add_option("--name", args.name, "Name of the stored rank vector")->capture_default_str();
+  cmd->add_flag("--replace-unconverged", args.replace_unconverged,
                 "Let a run that did not converge replace a converged vector of the same name "
                 "(by default it is stored beside it, as NAME.unconverged)");
-  cmd->add_option("--out", args->out, "Also write LABEL<TAB>RANK per page, in id order");
-  cmd->add_option("--scale", args->scale,
+  cmd->add_option("--out", args.out, "Also write LABEL<TAB>RANK per page, in id order");
+  cmd->add_option("--scale", args.scale,
                   "Values in --out: unit (ranks sum to 1) or pages (multiplied by the number of "
                   "pages, so they average 1, as GraphX and GraphChi print them)")
       ->check(CLI::IsMember({"unit", "pages"}))
       ->capture_default_str();
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
-  add_progress_option(cmd, &args->progress);
+  cmd->add_flag("-q,--quiet", args.quiet, "Print nothing but errors and warnings");
+  cmd->add_flag("--no-verify", args.no_verify, "Skip checksum verification of the database");
+  add_progress_option(cmd, &args.progress);
+}
 
+void check_rank_options(RankArgs& args) {
+  RankOptions& o = args.o;
+  check_rank_name(args.name);
+  if (!args.memory_budget.empty()) o.memory_budget = *parse_memory_size(args.memory_budget);
+  if (!args.warm_start_db.empty()) {
+    if (o.warm_start.empty())
+      throw CLI::ValidationError("--warm-start-db", "needs --warm-start NAME");
+    o.warm_start_db = args.warm_start_db;
+  }
+}
+
+void resolve_rank_pages(const Database& db, RankArgs& args) {
+  RankOptions& o = args.o;
+  for (const auto& label : args.personalize) {
+    auto id = db.find(label);
+    if (!id)
+      fail(ErrorKind::kNotFound, "--personalize: page '", label, "' is not in the database ",
+           db.path().string());
+    o.source.emplace_back(*id, 1.0);
+  }
+  if (!args.source.empty()) o.source = read_page_weights(db, args.source);
+  if (args.root_pages) o.source = root_pages(db);
+  if (!args.bookmarks.empty()) {
+    const PageList list = read_page_list(db, args.bookmarks, /*allow_missing=*/true);
+    warn_missing(list, args.bookmarks);
+    o.source = list.pages;
+  }
+  if (!args.start.empty()) o.start = read_page_weights(db, args.start);
+  if (!args.dangling_weights.empty())
+    o.dangling_weights = read_page_weights(db, args.dangling_weights);
+}
+
+void show_rank_progress(RankArgs& args, ProgressLine& line) {
+  RankOptions& o = args.o;
+  const bool json = args.progress == ProgressMode::kJson;
+  o.on_iteration = [&line, json](const IterationInfo& info) {
+    // From the third iteration on: the first changes say little about the rate.
+    const std::string left =
+        info.iteration >= 3 && std::isfinite(info.iterations_left) && info.iterations_left > 0
+            ? cat(", ~", static_cast<int>(std::ceil(info.iterations_left)), " to go")
+            : "";
+    char text[160];
+    std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
+                  info.delta, format_duration(info.seconds).c_str(), left.c_str());
+    line.update(text, nlohmann::json(info).dump(), json);
+  };
+  o.on_progress = [&line](const SolveProgress& p) {
+    char text[200];
+    const double percent = 100.0 * static_cast<double>(p.pages_solved) / p.pages;
+    if (p.factorizing) {
+      std::snprintf(text, sizeof text,
+                    "direct: sparse LU of I - d*M (%llu pages, %llu nonzeros), the long step  "
+                    "%s elapsed",
+                    static_cast<unsigned long long>(p.pages),
+                    static_cast<unsigned long long>(p.nonzeros),
+                    format_duration(p.seconds).c_str());
+    } else if (p.searching) {
+      std::snprintf(text, sizeof text,
+                    "components: finding the strongly connected components of %llu pages  %s "
+                    "elapsed",
+                    static_cast<unsigned long long>(p.pages), format_duration(p.seconds).c_str());
+    } else if (p.sweep > 0) {
+      std::snprintf(text, sizeof text,
+                    "components: %.0f%% of pages solved; sweep %d of a %llu-page component, "
+                    "change %.3e  %s elapsed",
+                    percent, p.sweep, static_cast<unsigned long long>(p.component_pages), p.change,
+                    format_duration(p.seconds).c_str());
+    } else {
+      std::snprintf(text, sizeof text, "components: %.0f%% of pages solved  %s elapsed", percent,
+                    format_duration(p.seconds).c_str());
+    }
+    // The search's line and the last one always show: the search may take long, and JSON
+    // readers should see the end.
+    line.update(text, nlohmann::json(p).dump(),
+                p.searching || p.factorizing || p.pages_solved == p.pages);
+  };
+}
+
+void finish_rank(const Database& db, const RankArgs& args, const RankResult& r,
+                 const std::string& note) {
+  const RankOptions& o = args.o;
+  const std::string stored =
+      name_to_store(db, args.name, args.name, r.converged, args.replace_unconverged);
+  save_ranks(db, stored, r, o);
+  if (!args.out.empty()) {
+    write_rank_tsv(db, r.ranks, args.out,
+                   args.scale == "pages" ? static_cast<double>(db.num_pages()) : 1.0);
+  }
+
+  if (!args.quiet) {
+    std::string how =
+        o.method == Method::kDirect ? std::string("direct solve")
+        : r.components != 0
+            ? cat(r.iterations, " sweeps of the slowest of ", r.components,
+                  " strongly connected components (the largest: ", r.largest_component,
+                  " pages), final L1 change ", r.final_delta)
+            : cat(r.iterations, " iterations, final L1 change ", r.final_delta);
+    if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
+      how += cat(" (error bound ", r.error_bound, ")");
+    }
+    if (r.streamed_blocks != 0)
+      how += cat(", links streamed in ", r.streamed_blocks, " blocks of up to ",
+                 format_bytes(static_cast<double>(r.stream_block_bytes)));
+    if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
+    if (r.blocked_from == 1) how += ", blocked sweep";
+    if (!r.summation_note.empty()) how += ", " + r.summation_note;
+    if (!r.warm_start.empty()) {
+      how += cat(", warm start from '", r.warm_start, "'");
+      if (r.cold_iterations > 0)
+        how += cat(": ", r.cold_iterations - r.iterations, " iterations saved against the ",
+                   r.cold_iterations, " of its cold start");
+    }
+    how += note;
+    const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
+                                                         : std::string(to_string(o.method));
+    std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
+                 r.seconds, stored.c_str(), args.db.c_str());
+  }
+  report_convergence(r, "", o);
+}
+
+void add_rank_command(CLI::App& app) {
+  auto args = std::make_shared<RankArgs>();
+  CLI::App* cmd = app.add_subcommand("rank", "Compute PageRank and store it in the database");
+  cmd->add_option("DB", args->db, "Database directory")->required();
+  add_rank_options(cmd, *args);
+  auto* batch =
+      cmd->add_option("--batch", args->batch,
+                      "File of NAME [LABEL... | @WEIGHTS_FILE] lines: compute one vector per line "
+                      "in one pass (a k-wide vector per page), each stopped at its own tolerance "
+                      "and stored under its NAME; --out is then a folder of NAME.tsv files");
+  for (const char* other : {"--personalize", "--source", "--root-pages", "--bookmarks", "--name",
+                            "--memory-budget", "--warm-start"}) {
+    batch->excludes(cmd->get_option(other));
+  }
   cmd->callback([args] {
-    RankOptions& o = args->o;
-    check_rank_name(args->name);
+    check_rank_options(*args);
     Database db = open_database(args->db, args->no_verify);
-    for (const auto& label : args->personalize) {
-      auto id = db.find(label);
-      if (!id)
-        fail(ErrorKind::kNotFound, "--personalize: page '", label, "' is not in the database ",
-             args->db);
-      o.source.emplace_back(*id, 1.0);
-    }
-    if (!args->source.empty()) o.source = read_page_weights(db, args->source);
-    if (args->root_pages) o.source = root_pages(db);
-    if (!args->bookmarks.empty()) {
-      const PageList list = read_page_list(db, args->bookmarks, /*allow_missing=*/true);
-      warn_missing(list, args->bookmarks);
-      o.source = list.pages;
-    }
-    if (!args->start.empty()) o.start = read_page_weights(db, args->start);
-    if (!args->dangling_weights.empty())
-      o.dangling_weights = read_page_weights(db, args->dangling_weights);
-
+    resolve_rank_pages(db, *args);
     ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
-    o.on_iteration = [&](const IterationInfo& info) {
-      // From the third iteration on: the first changes say little about the rate.
-      const std::string left =
-          info.iteration >= 3 && std::isfinite(info.iterations_left) && info.iterations_left > 0
-              ? cat(", ~", static_cast<int>(std::ceil(info.iterations_left)), " to go")
-              : "";
-      char text[160];
-      std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
-                    info.delta, format_duration(info.seconds).c_str(), left.c_str());
-      line.update(text, nlohmann::json(info).dump(), args->progress == ProgressMode::kJson);
-    };
-    o.on_progress = [&](const SolveProgress& p) {
-      char text[200];
-      const double percent = 100.0 * static_cast<double>(p.pages_solved) / p.pages;
-      if (p.factorizing) {
-        std::snprintf(text, sizeof text,
-                      "direct: sparse LU of I - d*M (%llu pages, %llu nonzeros), the long step  "
-                      "%s elapsed",
-                      static_cast<unsigned long long>(p.pages),
-                      static_cast<unsigned long long>(p.nonzeros),
-                      format_duration(p.seconds).c_str());
-      } else if (p.searching) {
-        std::snprintf(text, sizeof text,
-                      "components: finding the strongly connected components of %llu pages  %s "
-                      "elapsed",
-                      static_cast<unsigned long long>(p.pages), format_duration(p.seconds).c_str());
-      } else if (p.sweep > 0) {
-        std::snprintf(text, sizeof text,
-                      "components: %.0f%% of pages solved; sweep %d of a %llu-page component, "
-                      "change %.3e  %s elapsed",
-                      percent, p.sweep, static_cast<unsigned long long>(p.component_pages),
-                      p.change, format_duration(p.seconds).c_str());
-      } else {
-        std::snprintf(text, sizeof text, "components: %.0f%% of pages solved  %s elapsed", percent,
-                      format_duration(p.seconds).c_str());
-      }
-      // The search's line and the last one always show: the search may take long, and JSON
-      // readers should see the end.
-      line.update(text, nlohmann::json(p).dump(),
-                  p.searching || p.factorizing || p.pages_solved == p.pages);
-    };
+    show_rank_progress(*args, line);
     if (!args->batch.empty()) {
       rank_batch(db, *args, line);
       return;
     }
+    RankOptions& o = args->o;
     o.stop = arm_interrupts();  // Ctrl-C stops the solve; the stored vectors are kept
-    RankResult r = compute_rank(db.graph(), o);
+    RankResult r = compute_rank(db, o);
     disarm_interrupts();
     line.finish();
-    const std::string stored =
-        name_to_store(db, args->name, args->name, r.converged, args->replace_unconverged);
-    save_ranks(db, stored, r, o);
-    if (!args->out.empty()) {
-      write_rank_tsv(db, r.ranks, args->out,
-                     args->scale == "pages" ? static_cast<double>(db.num_pages()) : 1.0);
-    }
-
-    if (!args->quiet) {
-      std::string how =
-          o.method == Method::kDirect ? std::string("direct solve")
-          : r.components != 0
-              ? cat(r.iterations, " sweeps of the slowest of ", r.components,
-                    " strongly connected components (the largest: ", r.largest_component,
-                    " pages), final L1 change ", r.final_delta)
-              : cat(r.iterations, " iterations, final L1 change ", r.final_delta);
-      if (std::isfinite(r.error_bound) && o.method != Method::kDirect) {
-        how += cat(" (error bound ", r.error_bound, ")");
-      }
-      if (r.blocked_from > 1) how += cat(", blocked sweep from iteration ", r.blocked_from);
-      if (r.blocked_from == 1) how += ", blocked sweep";
-      if (!r.summation_note.empty()) how += ", " + r.summation_note;
-      const std::string method = o.method == Method::kAuto ? cat("auto (", to_string(r.method), ")")
-                                                           : std::string(to_string(o.method));
-      std::fprintf(stderr, "%s: %s, %.3f s; stored as '%s' in %s\n", method.c_str(), how.c_str(),
-                   r.seconds, stored.c_str(), args->db.c_str());
-    }
-    report_convergence(r, "", o);
+    finish_rank(db, *args, r, "");
   });
 }
 

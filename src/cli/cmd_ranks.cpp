@@ -23,6 +23,7 @@ std::string describe(const RankVectorSummary& r) {
   if (r.solved_by) how += " (" + *r.solved_by + ")";
   how += cat(", d=", r.damping, ", dangling ", r.dangling);
   if (r.personalized) how += ", personalized";
+  if (r.stale) how += "; stale (computed before an update)";
   return how;
 }
 

@@ -79,6 +79,12 @@ void add_top_command(CLI::App& app) {
       std::fprintf(stderr, "webrank: warning: rank vector '%s' did not converge\n",
                    args->ranks.c_str());
     }
+    if (nlohmann::json::parse(s.metadata_json, nullptr, false).contains("stale")) {
+      std::fprintf(stderr,
+                   "webrank: warning: rank vector '%s' was computed before an update of the web "
+                   "(rank again, e.g. with --warm-start %s)\n",
+                   args->ranks.c_str(), args->ranks.c_str());
+    }
     const std::uint64_t n = db.num_pages();
     std::vector<std::string> labels;
     for (const RankedPage& t : top) labels.push_back(t.label);

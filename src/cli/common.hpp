@@ -73,6 +73,8 @@ NumberRange non_negative();
 NumberRange whole_at_least(double low, double high = INT_MAX);
 // A CLI11 check for `range` (NaN, a trailing word and an overflowing value are refused).
 CLI::Validator number_check(NumberRange range);
+// A CLI11 check for a memory size (bytes or a number with K, M, G or T: 4G, 512M, 1.5G).
+CLI::Validator memory_size_check();
 
 // The message for a usage error: an unknown command or flag is named with the nearest existing
 // one ("unknown option '--dampign' for 'webrank rank'; did you mean '--damping'?"); other errors
@@ -136,5 +138,9 @@ void add_ppr_command(CLI::App& app);
 void add_topics_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_spam_commands(CLI::App& app);  // trust, seeds, spam-report, plant-farm
+void add_partition_command(CLI::App& app);
+void add_update_command(CLI::App& app);
+// rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
+void add_rank_mpi_command(CLI::App& app);
 
 }  // namespace webrank::cli

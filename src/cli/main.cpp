@@ -115,6 +115,9 @@ int main(int argc, char** argv) {
   add_topics_command(app);
   add_compare_command(app);
   add_spam_commands(app);
+  add_update_command(app);
+  add_partition_command(app);
+  add_rank_mpi_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -99,6 +99,17 @@ CLI::Validator number_check(NumberRange range) {
       range.describe());
 }
 
+CLI::Validator memory_size_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return parse_memory_size(text) ? std::string()
+                                       : cat("not a size: expected bytes or a number with K, M, G "
+                                             "or T (e.g. 4G, 512M), got '",
+                                             text, "'");
+      },
+      "SIZE");
+}
+
 bool NumberRange::shows_high() const {
   return std::isfinite(high) && high < static_cast<double>(INT_MAX);
 }

@@ -328,7 +328,11 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
                                            const std::vector<PageWeights>& sources,
                                            const BatchOptions& options) {
   const RankOptions& o = options.rank;
-  check_rank_options(graph, o);
+  validate_rank_options(graph.num_pages, graph.weighted(), o);
+  if (o.memory_budget != 0)
+    fail_option("memory_budget", "a batch is ranked in memory, not out of core");
+  if (!o.warm_start.empty())
+    fail_option("warm_start", "a batch starts from its own sources, not a stored vector");
   if (!o.source.empty())
     fail_option("source", "is given per vector in a batch, not in the shared options");
   if (o.method != Method::kPower && o.method != Method::kAuto)
@@ -339,7 +343,8 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
                 "custom weights), not ",
                 to_string(o.dangling));
   const ThreadCount threads(o.threads);
-  const Problem p = make_problem(graph, o);  // E uniform: each vector has its own
+  const Problem p = make_problem(&graph, graph.num_pages, o, 0,
+                                 graph.num_pages);  // E uniform: each vector has its own
   const auto start = std::chrono::steady_clock::now();
   std::vector<RankResult> results;
   int done = 0;

@@ -64,10 +64,13 @@ inline void throw_if_stopped(const RankOptions& o) {
 
 class ConvergenceTracker {
  public:
+  // `started`: when the solve began (its set-up counts in the result's seconds).
   template <typename Real>
-  static ConvergenceTracker for_precision(const RankOptions& o) {
+  static ConvergenceTracker for_precision(
+      const RankOptions& o,
+      std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now()) {
     return ConvergenceTracker(o, StallDetector::for_precision<Real>(),
-                              sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble);
+                              sizeof(Real) == 4 ? Precision::kFloat : Precision::kDouble, started);
   }
 
   // Records iteration `it` (1-based) and its change; true when the solver should stop. Throws
@@ -111,8 +114,9 @@ class ConvergenceTracker {
   }
 
  private:
-  ConvergenceTracker(const RankOptions& o, StallDetector stall, Precision precision)
-      : o_(o), stall_(stall), start_(std::chrono::steady_clock::now()) {
+  ConvergenceTracker(const RankOptions& o, StallDetector stall, Precision precision,
+                     std::chrono::steady_clock::time_point started)
+      : o_(o), stall_(stall), start_(started) {
     r_.precision = precision;
   }
   const RankOptions& o_;

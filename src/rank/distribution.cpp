@@ -11,16 +11,17 @@ Distribution Distribution::uniform(PageId n) {
   return d;
 }
 
-Distribution Distribution::from_weights(const PageWeights& weights, PageId n, const char* what) {
+Distribution Distribution::from_weights(const PageWeights& weights, PageId n, const char* what,
+                                        PageId first, PageId count) {
   if (weights.empty()) return uniform(n);
   Distribution d;
-  d.dense.assign(n, 0.0);
+  d.dense.assign(count, 0.0);
   double sum = 0;
   for (const auto& [page, w] : weights) {
     if (page >= n) fail_option(what, "names page id ", page, ", out of range (", n, " pages)");
     if (!std::isfinite(w) || w < 0)
       fail_option(what, "gives page ", page, " the weight ", w, ", not a finite number >= 0");
-    d.dense[page] += w;
+    if (page >= first && page - first < count) d.dense[page - first] += w;
     sum += w;
   }
   if (!(sum > 0))

@@ -39,6 +39,23 @@ void to_json(nlohmann::json& j, const RankResult& r) {
   if (r.block_pages != 0) j["block_pages"] = r.block_pages;
   if (r.blocked_from != 0) j["blocked_from_iteration"] = r.blocked_from;
   if (!r.summation_note.empty()) j["sweep_note"] = r.summation_note;
+  if (r.streamed_blocks != 0) {
+    j["streamed_blocks"] = r.streamed_blocks;
+    j["stream_block_bytes"] = r.stream_block_bytes;
+  }
+  if (!r.warm_start.empty()) {
+    const auto known = [&](int x) {
+      return r.cold_iterations ? nlohmann::json(x) : nlohmann::json();
+    };
+    j["warm_start"] = {{"from", r.warm_start},
+                       {"pages_from_vector", r.warm_start_pages},
+                       {"cold_iterations", known(r.cold_iterations)},
+                       {"iterations_saved", known(r.cold_iterations - r.iterations)}};
+  }
+  if (!r.bytes_sent_per_iteration.empty()) {
+    j["processes"] = r.bytes_sent_per_iteration.size();
+    j["bytes_sent_per_iteration"] = r.bytes_sent_per_iteration;
+  }
   if (r.components != 0) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;

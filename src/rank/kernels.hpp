@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "util/fresh_memory.hpp"
@@ -220,23 +221,26 @@ template <int Lanes = 1, typename Term>
   if constexpr (Lanes == 4) return (s0 + s1) + (s2 + s3);
 }
 
-// For every page u, in parallel: emit(u, Σ over u's backlinks of term(e)); returns Σ_u emit(...),
-// emit returning a double or any type with += (a batch returns its per-vector changes). Dynamic
-// scheduling of chunks of kPullChunk pages: in-degrees vary by orders of magnitude between pages.
-// Each chunk is summed in page order and the chunks' sums in chunk order, so the total is the same
-// on any number of threads.
+// For every page u in [begin, end), in parallel: emit(u, Σ over u's backlinks of term(e)); returns
+// Σ_u emit(...), emit returning a double or any type with += (a batch returns its per-vector
+// changes). Dynamic scheduling of chunks of kPullChunk pages: in-degrees vary by orders of
+// magnitude between pages. Each chunk is summed in page order and the chunks' sums in chunk order,
+// so the total is the same on any number of threads.
 inline constexpr PageId kPullChunk = 2048;
 template <typename Term, typename Emit>
-auto pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+auto pull_pass(const Adjacency& in, PageId begin, PageId end, const Term& term, Emit&& emit) {
   const std::uint64_t* offsets = in.offsets.data();
   using Total = decltype(emit(PageId{0}, link_sum(0, 0, term)));
-  const std::int64_t chunks = (static_cast<std::int64_t>(num_pages) + kPullChunk - 1) / kPullChunk;
+  const std::int64_t chunks =
+      (static_cast<std::int64_t>(end - begin) + kPullChunk - 1) / kPullChunk;
   std::vector<Total> partial(static_cast<std::size_t>(chunks));
-#pragma omp parallel for schedule(dynamic, 1) if (num_pages >= kMinParallelPages)
+#pragma omp parallel for schedule(dynamic, 1) if (end - begin >= kMinParallelPages)
   for (std::int64_t c = 0; c < chunks; ++c) {
     Total sum{};
-    const PageId end = static_cast<PageId>(std::min<std::int64_t>(num_pages, (c + 1) * kPullChunk));
-    for (PageId u = static_cast<PageId>(c * kPullChunk); u < end; ++u) {
+    const PageId lo = static_cast<PageId>(begin + c * kPullChunk);
+    const PageId hi =
+        static_cast<PageId>(std::min<std::int64_t>(end, lo + std::int64_t{kPullChunk}));
+    for (PageId u = lo; u < hi; ++u) {
       sum += emit(u, link_sum(offsets[u], offsets[u + 1], term));
     }
     partial[static_cast<std::size_t>(c)] = sum;
@@ -245,23 +249,40 @@ auto pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& e
   for (const Total& s : partial) total += s;
   return total;
 }
+template <typename Term, typename Emit>
+auto pull_pass(const Adjacency& in, PageId num_pages, const Term& term, Emit&& emit) {
+  return pull_pass(in, 0, num_pages, term, std::forward<Emit>(emit));
+}
 
 // 1/(out-degree) or 1/(out-weight) of every page; 0 for dangling pages. Real = float rounds the
 // double quotient. Every element is written by the threads of one parallel loop, into fresh
 // memory, so they share its page faults (util/fresh_memory.hpp).
+// inverse_strength() is the value for one page of out-strength s (out-degree or out-weight), for
+// solvers that get s from elsewhere (a part of a distributed web); fill_inverse_out_strength()
+// fills the pages in [begin, end) only (an out-of-core pass that releases each range of the
+// forward links once read).
+// out_strength() is page v's out-degree, or out-weight on a weighted web.
+inline double out_strength(const GraphView& g, PageId v) {
+  if (!g.weighted()) return static_cast<double>(g.out.degree(v));
+  double s = 0;
+  for (double w : g.out.neighbor_weights(v)) s += w;
+  return s;
+}
+template <typename Real>
+Real inverse_strength(double s) {
+  return static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
+}
+template <typename Real>
+void fill_inverse_out_strength(const GraphView& g, PageId begin, PageId end, Real* inv) {
+#pragma omp parallel for schedule(static) if (end - begin >= kMinParallelPages)
+  for (std::int64_t v = begin; v < static_cast<std::int64_t>(end); ++v) {
+    inv[v] = inverse_strength<Real>(out_strength(g, static_cast<PageId>(v)));
+  }
+}
 template <typename Real = double>
 FreshVector<Real> inverse_out_strength(const GraphView& g) {
   FreshVector<Real> inv(g.num_pages);
-#pragma omp parallel for schedule(static) if (g.num_pages >= kMinParallelPages)
-  for (std::int64_t v = 0; v < static_cast<std::int64_t>(g.num_pages); ++v) {
-    double s = 0;
-    if (g.weighted()) {
-      for (double w : g.out.neighbor_weights(static_cast<PageId>(v))) s += w;
-    } else {
-      s = static_cast<double>(g.out.degree(static_cast<PageId>(v)));
-    }
-    inv[v] = static_cast<Real>(s > 0 ? 1.0 / s : 0.0);
-  }
+  fill_inverse_out_strength(g, 0, g.num_pages, inv.data());
   return inv;
 }
 

@@ -16,8 +16,8 @@
 #include <utility>
 
 #include "rank/convergence.hpp"
-#include "rank/extrapolation.hpp"
 #include "rank/kernels.hpp"
+#include "rank/power_iteration.hpp"
 #include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
 
@@ -75,10 +75,12 @@ class BacklinkSums {
     }
   }
 
-  const char* name() const { return blocks_ ? "blocked" : "pull"; }
-  std::uint32_t block_pages() const { return block_pages_; }
-  int blocked_from() const { return blocked_from_; }
-  const std::string& note() const { return note_; }
+  void describe(RankResult& r) const {
+    r.summation = blocks_ ? "blocked" : "pull";
+    r.block_pages = block_pages_;
+    r.blocked_from = blocked_from_;
+    r.summation_note = note_;
+  }
 
   template <typename Emit>
   double operator()(const Real* contrib, Emit&& emit) {
@@ -121,115 +123,15 @@ class BacklinkSums {
   std::unique_ptr<PropagationBlocks<Real>> blocks_;
 };
 
-// --dangling leak (R = (1 − d)E + d·M·R: the rank of dangling pages is dropped) is iterated as
-// the problem that sends it along E instead, and scaled. Why it is the same answer: the
-// conserving fixed point R* = (1 − d)E + d·M·R* + d·(δᵀR*)·E sums to 1, so the factor of E is
-// c = (1 − d) + d·δᵀR* (δᵀR* = R*'s dangling mass); R*/c solves y = E + d·M·y, and the leaking
-// fixed point is (1 − d)·y = s·R* with s = (1 − d)/c. Why it is faster: the leaking iteration
-// converges only as fast as rank drains into dangling pages, the conserving one at the rate of
-// the web's second eigenvalue (float to 1e-6 on the Kronecker graph: 53 iterations against 9).
-// The change compared with --tol is that of the scaled iterates, bounded by
-// s_k·‖R_k − R_{k−1}‖ + |s_k − s_{k−1}|·‖R_{k−1}‖. (With d = 1 there is no such scaling.)
-double leak_scale(double damping, double dangling_mass) {
-  return (1 - damping) / ((1 - damping) + damping * dangling_mass);
-}
-
-template <typename Real, bool Weighted>
-RankResult iterate(const Problem& p, const RankOptions& o) {
-  auto tracker = ConvergenceTracker::for_precision<Real>(o);  // times the whole solve
-  const GraphView& g = *p.graph;
-  const std::int64_t n = g.num_pages;
-  const double d = p.damping;
-  const bool scaled_leak = p.leak && d < 1;
-  const bool leak = p.leak && !scaled_leak;  // the leaking iteration itself
-  const Distribution& dangling_to = scaled_leak ? p.source : p.dangling;
-  const FreshVector<Real> inv = kernels::inverse_out_strength<Real>(g);
-
-  BacklinkSums<Real, Weighted> sweep(g, o);
-  std::vector<Real> rank(n), next(n);  // std::vector: the last rank is moved into the result
-  FreshVector<Real> contrib(n);        // written by prepare() before any sweep reads it
-  // A scaled leak's start is normalized: the conserving iteration would otherwise first have
-  // to drain the excess mass (auto continues from a leaking, hence scaled, vector).
-  double start_norm = 1;
-  if (scaled_leak) {
-    start_norm = 0;
-    for (std::int64_t u = 0; u < n; ++u) start_norm += p.start[u];
-  }
-  for (std::int64_t u = 0; u < n; ++u) rank[u] = static_cast<Real>(p.start[u] / start_norm);
-
-  // Contributions of `rank`, its dangling mass and its sum: before every sweep, and computed
-  // right after the previous one so that a scaled leak knows s_k when it checks convergence.
-  double dangling = 0, norm = 0;
-  auto prepare = [&] {
-    const kernels::Masses m = kernels::contributions(rank, inv, contrib.data());
-    dangling = m.dangling;
-    norm = m.total;
-  };
-  prepare();
-  double scale = scaled_leak ? leak_scale(d, dangling) : 1;
-
-  const bool extrapolating = o.method == Method::kExtrapolate;
-  double previous_delta = INFINITY;
-  std::vector<std::vector<Real>> history(extrapolating ? 4 : 0);  // the iterates before a step
-  for (int it = 1; it <= o.max_iter; ++it) {
-    double delta = 0;
-    if (o.method == Method::kPaper) {
-      // R' = d·A·R; the rank lost to teleport and dangling pages, ‖R‖ − ‖R'‖, re-enters along E.
-      const double new_norm = sweep(contrib.data(), [&](PageId u, double y) {
-        next[u] = static_cast<Real>(d * y);
-        return static_cast<double>(next[u]);
-      });
-      const double lost = norm - new_norm;
-#pragma omp parallel for schedule(static) reduction(+ : delta) if (n >= kMinParallelPages)
-      for (std::int64_t u = 0; u < n; ++u) {
-        next[u] = static_cast<Real>(next[u] + lost * p.source[u]);
-        delta += std::abs(static_cast<double>(next[u]) - static_cast<double>(rank[u]));
-      }
-    } else {
-      const double dangling_share = leak ? 0.0 : d * dangling;
-      delta = sweep(contrib.data(), [&](PageId u, double y) {
-        const double value = (1 - d) * p.source[u] + d * y + dangling_share * dangling_to[u];
-        next[u] = static_cast<Real>(value);
-        return std::abs(static_cast<double>(next[u]) - static_cast<double>(rank[u]));
-      });
-    }
-    rank.swap(next);
-    const double previous_norm = norm;
-    prepare();
-    if (scaled_leak) {
-      const double previous_scale = scale;
-      scale = leak_scale(d, dangling);
-      delta = scale * delta + std::abs(scale - previous_scale) * previous_norm;
-    }
-    if (tracker.record(it, delta)) break;
-    sweep.after_iteration(it, previous_delta, delta);
-    previous_delta = delta;
-    if (extrapolating) {
-      const int phase = it % kExtrapolationPeriod;  // keep iterates period-3 .. period
-      const int slot = (phase + 3) % kExtrapolationPeriod;
-      if (slot < 4) history[slot] = rank;
-      if (slot == 3 && it >= 4 && quadratic_extrapolation(history, rank)) {
-        prepare();
-        if (scaled_leak) scale = leak_scale(d, dangling);
-      }
-    }
-  }
-  RankResult r = tracker.finish(std::move(rank), d, !p.leak);
-  if (scaled_leak) {
-    for (double& x : r.ranks) x *= scale;
-  }
-  r.summation = sweep.name();
-  r.block_pages = sweep.block_pages();
-  r.blocked_from = sweep.blocked_from();
-  r.summation_note = sweep.note();
-  return r;
-}
-
 }  // namespace
 
 RankResult power_iteration(const Problem& p, const RankOptions& o) {
   return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
-    return iterate<decltype(real), decltype(weighted)::value>(p, o);
+    using Real = decltype(real);
+    const auto started = std::chrono::steady_clock::now();
+    const FreshVector<Real> inv = kernels::inverse_out_strength<Real>(*p.graph);
+    BacklinkSums<Real, decltype(weighted)::value> sweep(*p.graph, o);
+    return iterate_power<Real>(p, o, inv, sweep, sum_in_one_process, started);
   });
 }
 

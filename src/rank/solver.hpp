@@ -19,9 +19,15 @@ struct Distribution {
   bool is_uniform() const { return dense.empty(); }
 
   static Distribution uniform(PageId n);
-  // Normalizes non-negative weights to sum 1. Throws Error mentioning `what` when they are
-  // negative, non-finite, refer to pages out of range, or are all zero.
-  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what);
+  // Normalizes non-negative weights to sum 1 over the n pages, and keeps the pages
+  // [first, first + count) (indexed from 0: a distributed run's part of the web). Throws Error
+  // mentioning `what` when they are negative, non-finite, refer to pages out of range, or are all
+  // zero. Uniform when `weights` is empty.
+  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what,
+                                   PageId first, PageId count);
+  static Distribution from_weights(const PageWeights& weights, PageId n, const char* what) {
+    return from_weights(weights, n, what, 0, n);
+  }
 };
 
 struct Problem {
@@ -34,9 +40,14 @@ struct Problem {
   Distribution start;              // R0
 };
 
-// The problem `o` states on `graph` (E from o.source, D from o.dangling and o.dangling_weights, R0
-// from o.start). Throws Error(kInvalidArgument) for bad weights; check_rank_options() first.
-Problem make_problem(const GraphView& graph, const RankOptions& o);
+// Throws Error (kInvalidArgument, naming the option) unless the options suit a web of
+// `num_pages` pages, weighted or not.
+void validate_rank_options(PageId num_pages, bool weighted, const RankOptions& o);
+// The problem the options state, over the pages [first, first + count) of a web of `num_pages`
+// (all of them in one process; a part's in a distributed run, its distributions normalized
+// over the whole web). `graph` may be null where the solver does not read it.
+Problem make_problem(const GraphView* graph, PageId num_pages, const RankOptions& o, PageId first,
+                     PageId count);
 
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
@@ -54,9 +65,10 @@ RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 // rate predicts a long run.
 RankResult auto_method(const Problem& p, const RankOptions& o);
 
-// Throws Error (kInvalidArgument) for options that are out of range or contradictory on `graph`
-// (what compute_rank checks before it solves).
-void check_rank_options(const GraphView& graph, const RankOptions& o);
+// Power iteration (power, paper, extrapolate) with the links streamed from the files `p.graph`
+// maps, in blocks released after use, within o.memory_budget bytes of resident memory
+// (out_of_core.cpp). p.graph must point into a Database's mapped files.
+RankResult rank_out_of_core(const Problem& p, const RankOptions& o);
 
 // Dispatches to the solver of o.method.
 RankResult solve(const Problem& p, const RankOptions& o);

@@ -11,6 +11,7 @@
 
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
+#include "store/manifest_field.hpp"
 #include "store/section_file.hpp"
 #include "store/verification_record.hpp"
 #include "util/compression.hpp"
@@ -109,17 +110,6 @@ nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentit
   return m;
 }
 
-template <typename T>
-T field(const nlohmann::json& m, const char* key, const fs::path& file) {
-  if (!m.contains(key))
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" is missing");
-  try {
-    return m.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    fail(ErrorKind::kCorrupt, file.string(), ": damaged: field \"", key, "\" has the wrong type");
-  }
-}
-
 }  // namespace
 
 Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -136,20 +126,20 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   impl->files.emplace_back(layout::kManifest, manifest_identity);
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
-  const int version = field<int>(m, "version", mfile);
+  const int version = manifest_field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
          ", this webrank reads version ", kDatabaseFormatVersion);
   }
   DatabaseStats& st = impl->stats;
-  const auto pages = field<std::uint64_t>(m, "pages", mfile);
+  const auto pages = manifest_field<std::uint64_t>(m, "pages", mfile);
   if (pages == 0 || pages >= kNoPage)
     fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: implausible page count ", pages);
   st.pages = static_cast<PageId>(pages);
-  st.links = field<std::uint64_t>(m, "links", mfile);
-  st.dangling_pages = field<PageId>(m, "dangling_pages", mfile);
-  st.self_links = field<std::uint64_t>(m, "self_links", mfile);
-  st.weighted = field<bool>(m, "weighted", mfile);
+  st.links = manifest_field<std::uint64_t>(m, "links", mfile);
+  st.dangling_pages = manifest_field<PageId>(m, "dangling_pages", mfile);
+  st.self_links = manifest_field<std::uint64_t>(m, "self_links", mfile);
+  st.weighted = manifest_field<bool>(m, "weighted", mfile);
   if (!m.contains("sections") || !m["sections"].is_object()) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: the section list is missing");
   }
@@ -272,8 +262,10 @@ Verification Database::verification() const {
 void Database::verify_contents() const {
   for (const Section& s : impl_->sections) s.verify();
   // Checksums catch damage; these catch a writer bug or a hand-made file with valid checksums,
-  // so that no id can index outside the arrays. Each array is released once checked, as the
-  // sections are (Section::verify): verifying leaves nothing resident.
+  // so that no id can index outside the arrays. Each array is released as it is checked, a
+  // chunk at a time, as the sections are (Section::verify): verifying leaves nothing resident,
+  // and never holds more than a chunk (an out-of-core rank runs it within its memory budget).
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;  // elements
   const GraphView& g = impl_->graph;
   const std::uint64_t n = g.num_pages;
   auto check_offsets = [&](std::span<const std::uint64_t> lo, const char* name) {
@@ -282,16 +274,22 @@ void Database::verify_contents() const {
         fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",
              kSectionHeaderBytes + 8 * u, ": offsets decrease (damaged)");
       }
+      if (u % kChunk == kChunk - 1) release_pages(lo.data() + u + 1 - kChunk, 8 * kChunk);
     }
     release_pages(lo.data(), lo.size_bytes());
   };
   auto check_ids = [&](std::span<const PageId> ids, const char* name) {
     std::int64_t bad = -1;
-#pragma omp parallel for reduction(max                                                  \
-                                   : bad) if (static_cast <std::int64_t>(ids.size()) >= \
+    for (std::uint64_t from = 0; from < ids.size() && bad < 0; from += kChunk) {
+      const std::int64_t to =
+          static_cast<std::int64_t>(std::min<std::uint64_t>(ids.size(), from + kChunk));
+#pragma omp parallel for reduction(max                                                 \
+                                   : bad) if (to - static_cast <std::int64_t>(from) >= \
                                               kMinParallelLinks)
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(ids.size()); ++i) {
-      if (ids[i] >= n) bad = std::max(bad, i);
+      for (std::int64_t i = static_cast<std::int64_t>(from); i < to; ++i) {
+        if (ids[i] >= n) bad = std::max(bad, i);
+      }
+      release_pages(ids.data() + from, 4 * (to - from));
     }
     if (bad >= 0) {
       fail(ErrorKind::kCorrupt, (impl_->dir / name).string(), ": byte ",

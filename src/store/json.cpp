@@ -37,6 +37,7 @@ void to_json(nlohmann::json& j, const RankVectorSummary& s) {
   j["iterations"] = s.iterations;
   j["converged"] = s.converged;
   j["final_delta"] = s.final_delta;
+  j["stale"] = s.stale;
 }
 
 void to_json(nlohmann::json& j, const DatabaseSummary& s) {

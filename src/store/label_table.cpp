@@ -173,22 +173,27 @@ void LabelTable::renumber(const std::vector<PageId>& new_id) {
   string_labels_ = 0;
 }
 
-std::vector<PageId> LabelTable::slots() const {
+std::vector<PageId> build_label_index(PageId n_pages,
+                                      const std::function<std::string_view(PageId)>& label) {
   std::uint64_t n = 1024;
-  while (n < 2 * static_cast<std::uint64_t>(size())) n *= 2;
+  while (n < 2 * static_cast<std::uint64_t>(n_pages)) n *= 2;
   const std::uint64_t mask = n - 1;
-  std::vector<std::uint64_t> hashes(size());
-#pragma omp parallel for schedule(static) if (size() >= 65536)
-  for (std::int64_t id = 0; id < static_cast<std::int64_t>(size()); ++id) {
+  std::vector<std::uint64_t> hashes(n_pages);
+#pragma omp parallel for schedule(static) if (n_pages >= 65536)
+  for (std::int64_t id = 0; id < static_cast<std::int64_t>(n_pages); ++id) {
     hashes[id] = label_hash(label(static_cast<PageId>(id)));
   }
   std::vector<PageId> table(n, kNoPage);
-  for (PageId id = 0; id < size(); ++id) {
+  for (PageId id = 0; id < n_pages; ++id) {
     std::uint64_t i = hashes[id] & mask;
     while (table[i] != kNoPage) i = (i + 1) & mask;
     table[i] = id;
   }
   return table;
+}
+
+std::vector<PageId> LabelTable::slots() const {
+  return build_label_index(size(), [this](PageId id) { return label(id); });
 }
 
 }  // namespace webrank

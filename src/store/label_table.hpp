@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -18,6 +19,10 @@
 namespace webrank {
 
 std::uint64_t label_hash(std::string_view label);
+
+// The on-disk index (see LabelIndexView) of n labels, label(id) giving each.
+std::vector<PageId> build_label_index(PageId n,
+                                      const std::function<std::string_view(PageId)>& label);
 
 struct LabelIndexView {
   std::span<const std::uint64_t> offsets;  // N+1

@@ -70,6 +70,7 @@ RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
     r.iterations = meta.value("iterations", 0);
     r.converged = meta.value("converged", false);
     r.final_delta = meta.value("final_delta", 0.0);
+    r.stale = meta.contains("stale");
   } catch (const std::exception& e) {
     r.error = e.what();
   }

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -116,6 +117,13 @@ void remove_stale_temporaries(const std::filesystem::path& destination) {
   fail_errno(destination.string(), "cannot create");
 }
 
+// Swaps the names of `a` and `b` in one step (renameat2 RENAME_EXCHANGE): whoever looks sees
+// the one or the other under each name, never neither. False where the file system cannot.
+// The one place webrank exchanges names (a file replaced, a database directory replaced).
+bool exchange_names(const std::filesystem::path& a, const std::filesystem::path& b) {
+  return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+}
+
 // Puts `temp` in place of the regular file `destination` by exchanging the two names, then
 // removes the old file (now under the temporary name); false when `destination` is not a regular
 // file or the file system cannot exchange names. Readers see the old file or the new one, as with
@@ -128,8 +136,7 @@ bool exchange_with_file(const std::filesystem::path& temp,
                         const std::filesystem::path& destination) {
   struct stat st {};
   if (::lstat(destination.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, destination.c_str(), RENAME_EXCHANGE) != 0)
-    return false;
+  if (!exchange_names(temp, destination)) return false;
   ::unlink(temp.c_str());
   return true;
 }
@@ -185,9 +192,14 @@ void TempPath::make_directory() {
 void TempPath::commit(bool replace_dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (replace_dir && fs::exists(destination_, ec)) {
-    // Move the old database aside, put the new one in place, then drop the old one: at every
-    // instant one complete database exists under one of the two names.
+  if (replace_dir && fs::exists(destination_, ec) && exchange_names(temp_, destination_)) {
+    // The two directories swapped names in one step: the destination is at every instant the
+    // old complete directory or the new one. The old one, now under the temporary name, goes.
+    fs::remove_all(temp_, ec);
+  } else if (replace_dir && fs::exists(destination_, ec)) {
+    // A file system without RENAME_EXCHANGE: move the old directory aside, put the new one in
+    // place, then drop the old one: at every instant one complete directory exists under one of
+    // the two names.
     fs::path aside = temp_;
     aside += ".old";
     fs::rename(destination_, aside, ec);

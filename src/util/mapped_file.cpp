@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <utility>
 
 #include "util/error.hpp"
@@ -58,6 +59,22 @@ void release_pages(const void* data, std::size_t bytes) {
   const std::uintptr_t first = (begin + page - 1) / page * page;
   const std::uintptr_t last = (begin + bytes) / page * page;
   if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+}
+
+void prefetch_pages(const void* data, std::size_t bytes) {
+  static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = reinterpret_cast<std::uintptr_t>(data);
+  const std::uintptr_t first = begin / page * page;
+  if (bytes > 0) ::madvise(reinterpret_cast<void*>(first), begin + bytes - first, MADV_WILLNEED);
+}
+
+std::uint64_t resident_bytes() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long long size = 0, resident = 0;
+  const int got = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  return got == 2 ? resident * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) : 0;
 }
 
 MappedFile::~MappedFile() {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <span>
 
@@ -14,6 +15,15 @@ namespace webrank {
 // once (the checksum pass), so that it does not leave the whole file in the process's resident
 // memory.
 void release_pages(const void* data, std::size_t bytes);
+
+// Asks the kernel to read [data, data + bytes) of a file mapping into the page cache ahead of
+// use (madvise WILLNEED): the read overlaps with work on other data, and nothing is mapped into
+// the process until it is touched.
+void prefetch_pages(const void* data, std::size_t bytes);
+
+// The resident memory of this process now (VmRSS: anonymous and mapped file pages), or 0 if it
+// cannot be read.
+std::uint64_t resident_bytes();
 
 class MappedFile {
  public:

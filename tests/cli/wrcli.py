@@ -195,6 +195,27 @@ def snapshot(root):
     return snap
 
 
+def stored_vector(db, name):
+    """The stored rank vector NAME of database DB, as float64 numpy values by page id."""
+    with open(os.path.join(db, "ranks", name + ".json")) as f:
+        meta = json.load(f)
+    dtype = np.float32 if meta["precision"] == "float" else np.float64
+    return np.fromfile(os.path.join(db, "ranks", name + ".ranks"), dtype=dtype,
+                       count=meta["pages"], offset=64).astype(np.float64)
+
+
+def build_class_web(cls, prefix, write_edges):
+    """For a test class's setUpClass: a temporary directory `cls.shared` (removed after the
+    class) holding web.db, built from the edge list write_edges(path) writes to web.tsv."""
+    tmp = tempfile.TemporaryDirectory(prefix=prefix)
+    cls.addClassCleanup(tmp.cleanup)
+    cls.shared = tmp.name
+    edges = os.path.join(cls.shared, "web.tsv")
+    write_edges(edges)
+    res = run_webrank(["build", edges, "-o", os.path.join(cls.shared, "web.db"), "-q"])
+    assert res.rc == 0, res.describe()
+
+
 def list_dir(root):
     return sorted(os.listdir(root))
 
