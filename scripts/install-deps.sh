@@ -11,6 +11,7 @@ pkgs=(
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
   libxapian-dev
+  libcpp-httplib-dev wrk
 )
 missing=()
 for p in "${pkgs[@]}"; do

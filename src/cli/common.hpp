@@ -136,5 +136,6 @@ void add_ppr_command(CLI::App& app);
 void add_topics_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_spam_commands(CLI::App& app);  // trust, seeds, spam-report, plant-farm
+void add_serve_command(CLI::App& app);
 
 }  // namespace webrank::cli

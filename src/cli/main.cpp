@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
   add_topics_command(app);
   add_compare_command(app);
   add_spam_commands(app);
+  add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
