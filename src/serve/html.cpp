@@ -133,7 +133,11 @@ std::string page_start(const Chrome& chrome) {
       "<meta name=\"referrer\" content=\"no-referrer\">"
       "<title>",
       escape(chrome.title),
-      " \xE2\x80\x94 webrank</title><link rel=\"stylesheet\" href=\"/assets/serve.css\">"
+      " \xE2\x80\x94 webrank</title><link rel=\"stylesheet\" href=\"/assets/serve.css\">",
+      chrome.charts ? "<link rel=\"stylesheet\" href=\"/assets/uPlot.min.css\">"
+                      "<script defer src=\"/assets/uPlot.iife.min.js\"></script>"
+                      "<script defer src=\"/assets/serve.js\"></script>"
+                    : "",
       "</head><body><header class=\"wr-top\"><a class=\"wr-logo\" href=\"/\">webrank</a>"
       "<form class=\"wr-search\" action=\"/search\" method=\"get\" role=\"search\">"
       "<input type=\"search\" name=\"q\" aria-label=\"Search\" maxlength=\"2048\" value=\"",

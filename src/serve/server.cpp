@@ -8,8 +8,8 @@
 #include <mutex>
 #include <thread>
 
-#include "assets.hpp"
 #include "views.hpp"
+#include "webrank/assets.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
 #include "webrank/serve.hpp"
@@ -174,12 +174,15 @@ void add_routes(httplib::Server& server, const Site& site) {
   // Assets by exact name from the table built into the binary: no path reaches the file system.
   server.Get(R"(/assets/([A-Za-z0-9._-]+))",
              [&site](const httplib::Request& req, httplib::Response& res) {
-               const auto asset = serve::find_asset(req.matches[1].str());
+               const auto asset = find_asset(req.matches[1].str());
                if (!asset)
                  return reply_error(site, req, res, 404, "no such asset", {{"kind", "not found"}});
-               res.set_content(std::string(asset->bytes), asset->type);
+               res.set_content(std::string(asset->bytes), std::string(asset->content_type));
                res.set_header("Cache-Control", "public, max-age=3600");
              });
+  // Browsers ask for it on every site: nothing, rather than a 404 in their console.
+  server.Get("/favicon.ico",
+             [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
   const auto not_allowed = [&site](const httplib::Request& req, httplib::Response& res) {
     res.set_header("Allow", "GET, HEAD");
     reply_error(site, req, res, 405, "only GET and HEAD are served",

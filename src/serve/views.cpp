@@ -335,7 +335,8 @@ std::string page_html(const Site& site, const Params& params) {
   const PageReport r = describe_page(*db, page);
   const std::uint64_t n = db->num_pages();
   const std::string shown = r.title && !r.title->empty() ? *r.title : r.label;
-  Chrome c{shown, "", "full", footer(site, *db, "/api/v1/page?url=" + url_param(r.label))};
+  Chrome c{shown, "", "full", footer(site, *db, "/api/v1/page?url=" + url_param(r.label)),
+           /*charts=*/true};
   std::string body = cat("<h1 class=\"wr-page-title\">", escape(shown), "</h1><p class=\"wr-url\">",
                          escape(r.label));
   if (is_web_url(r.label)) {
