@@ -11,7 +11,9 @@ keep-alive connections, --seconds per run, bench/serve/paths.lua) requests the w
 turn, as JSON (/api/v1/search) and as the HTML result page (/search), --runs times each. Printed:
 requests/s (median), latency p50/p99 as wrk measures it, errors (non-200 answers, socket
 errors) and the server's CPU time per request (from /proc, so a busy machine changes the
-throughput but not this). Nothing is written inside the repository.
+throughput but not this). The server's cache of repeated searches is off unless --cache-mb: the
+query set repeats, so with it on every request after the first round is a cache hit. Nothing is
+written inside the repository.
 """
 
 import argparse
@@ -55,9 +57,10 @@ def wrk(url, paths, seconds, connections):
             "requests": requests, "errors": errors}
 
 
-def serve(db, threads):
+def serve(db, threads, cache_mb):
     proc = subprocess.Popen([search_bench.WEBRANK, "serve", db, "--port", "0", "--threads",
-                             str(threads)], stderr=subprocess.PIPE, text=True)
+                             str(threads), "--cache-mb", str(cache_mb)], stderr=subprocess.PIPE,
+                            text=True)
     line = proc.stderr.readline()
     if "serving" not in line:
         proc.kill()
@@ -72,6 +75,8 @@ def main():
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--connections", type=int, default=8)
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--cache-mb", type=int, default=0,
+                    help="the server's cache of repeated searches (0: every search computed)")
     ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
                                                         "/tmp/webrank-search-bench"))
     ap.add_argument("--webrank", default=search_bench.WEBRANK)
@@ -90,7 +95,7 @@ def main():
             sys.exit("unknown web %r" % web)
         with open(queries) as f:
             qs = [l.split("\t")[0] for l in f if l.strip() and not l.startswith("#")]
-        proc, url = serve(db, a.threads)
+        proc, url = serve(db, a.threads, a.cache_mb)
         try:
             for kind, prefix in (("json", "/api/v1/search?q="), ("html", "/search?q=")):
                 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:

@@ -34,7 +34,9 @@ struct ServeOptions {
   int threads = 0;                 // request workers; 0 = 2 per core, at least 4
   std::string ranks = "pagerank";  // the stored vector results are ranked by
   bool ranks_named = false;        // true: `ranks` was asked for by name (missing is an error)
-  std::stop_token stop;            // a stop request ends run_server(): in-flight requests finish
+  // Memory for answers of repeated searches (docs/serve.md); 0 computes every search.
+  std::size_t cache_bytes = std::size_t{64} << 20;
+  std::stop_token stop;  // a stop request ends run_server(): in-flight requests finish
   // Called once the socket listens, with the address and port (port 0 resolved). May be empty.
   std::function<void(const std::string& address, int port)> on_listening;
   // One line per request (method, path, status, microseconds), from worker threads; may be empty.

@@ -14,6 +14,7 @@ void add_serve_command(CLI::App& app) {
     ServeOptions o;
     std::string db;
     bool access_log = false;
+    std::size_t cache_mb = 64;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -33,11 +34,16 @@ void add_serve_command(CLI::App& app) {
       ->check(number_check(whole_at_least(0, 1024)));
   auto* ranks = cmd->add_option("--ranks", args->o.ranks, "The stored rank vector to rank by")
                     ->capture_default_str();
+  cmd->add_option("--cache-mb", args->cache_mb,
+                  "Memory for the answers of repeated searches, in MiB (0: compute every search)")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0, 1 << 20)));
   cmd->add_flag("--access-log", args->access_log, "One line per request on stderr");
   cmd->callback([args, ranks] {
     ServeOptions o = args->o;
     o.db = args->db;
     o.ranks_named = ranks->count() > 0;
+    o.cache_bytes = args->cache_mb << 20;
     o.on_listening = [&](const std::string& address, int port) {
       const std::string host =
           address.find(':') != std::string::npos ? "[" + address + "]" : address;

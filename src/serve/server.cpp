@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "response_cache.hpp"
 #include "views.hpp"
 #include "webrank/assets.hpp"
 #include "webrank/error.hpp"
@@ -131,7 +132,25 @@ void guarded(const Site& site, const httplib::Request& req, httplib::Response& r
 
 using Route = std::pair<const char*, httplib::Server::Handler>;
 
-void add_routes(httplib::Server& server, const Site& site) {
+// Search answers (HTML and JSON) come from the cache when the same request target was answered
+// since the searcher last changed: they depend on nothing else. Other views read things reopen()
+// does not watch (every stored vector), so they are computed each time.
+httplib::Server::Handler cached(serve::ResponseCache& cache, httplib::Server::Handler handler) {
+  return [&cache, handler](const httplib::Request& req, httplib::Response& res) {
+    if (const auto hit = cache.find(req.target)) {
+      res.set_content(hit->body, hit->content_type.c_str());
+      res.set_header("Content-Security-Policy", kPolicy);
+      return;
+    }
+    const std::uint64_t generation = cache.generation();
+    handler(req, res);
+    if (res.status == 200 || res.status == -1) {
+      cache.insert(req.target, {res.body, res.get_header_value("Content-Type")}, generation);
+    }
+  };
+}
+
+void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache& cache) {
   const auto html = [&site](const char* path, auto view, const char* policy = kPolicy) {
     return Route{path, [&site, view, policy](const httplib::Request& req, httplib::Response& res) {
                    guarded(site, req, res, [&] {
@@ -151,14 +170,15 @@ void add_routes(httplib::Server& server, const Site& site) {
   const auto home = [](const Site& s, const serve::Params&) { return serve::home_html(s); };
   for (auto [path, handler] : {
            html("/", home),
-           html("/search", serve::search_html),
+           Route{"/search", cached(cache, html("/search", serve::search_html).second)},
            html("/page", serve::page_html),
            html("/proxy", serve::proxy_html, kProxyPolicy),
        }) {
     server.Get(path, handler);
   }
   for (auto [path, handler] : {
-           json("/api/v1/search", serve::search_json),
+           Route{"/api/v1/search",
+                 cached(cache, json("/api/v1/search", serve::search_json).second)},
            json("/api/v1/page", serve::page_json),
            json("/api/v1/backlinks", serve::backlinks_json),
            json("/api/v1/links", serve::links_json),
@@ -249,7 +269,8 @@ void run_server(const ServeOptions& options) {
                               {"Referrer-Policy", "no-referrer"},
                               {"X-Frame-Options", "DENY"},
                               {"Cache-Control", "no-store"}});
-  add_routes(server, site);
+  serve::ResponseCache cache(options.cache_bytes);
+  add_routes(server, site, cache);
   if (options.on_request) {
     server.set_logger([&options](const httplib::Request& req, const httplib::Response& res) {
       options.on_request(cat(req.method, " ", req.path, " ", res.status));
@@ -274,7 +295,7 @@ void run_server(const ServeOptions& options) {
       // A stop requested before the server entered its loop found nothing to stop.
       if (options.stop.stop_requested() && server.is_running()) server.stop();
       try {
-        site.searcher.reopen();
+        if (site.searcher.reopen()) cache.clear();
       } catch (const Error& e) {
         if (options.on_request) options.on_request(cat("reopen failed, still serving: ", e.what()));
       }

@@ -195,7 +195,11 @@ class ServeTest(wrcli.WebrankTestCase):
     def assert_inert(self, body, where):
         """Nothing of the hostile page can run or load anything."""
         page = Page(body)
-        for bad in ("script", "iframe", "object", "embed", "base", "meta", "video", "math",
+        # The only scripts: the page view's chart code, from this server, with no inline code.
+        ours = ('<script defer src="/assets/uPlot.iife.min.js"></script>'
+                '<script defer src="/assets/serve.js"></script>')
+        self.assertEqual(page.tags.count("script"), 2 if ours in body else 0, where)
+        for bad in ("iframe", "object", "embed", "base", "meta", "video", "math",
                     "frame", "style", "img", "my-widget", "noscript"):
             if bad == "meta":  # our own charset, viewport and referrer lines
                 metas = [a for a in page.attrs if a[0] == "meta" and a[1] == "http-equiv"]
@@ -204,6 +208,9 @@ class ServeTest(wrcli.WebrankTestCase):
             self.assertNotIn(bad, page.tags, "%s: <%s> survived" % (where, bad))
         for tag, name, value in page.attrs:
             self.assertFalse(name.startswith("on"), "%s: %s %s=%r" % (where, tag, name, value))
+            if (tag, name) == ("script", "src"):
+                self.assertIn(value, ("/assets/uPlot.iife.min.js", "/assets/serve.js"), where)
+                continue
             self.assertNotIn(name, ("src", "srcdoc", "style", "formaction", "data",
                                     "xlink:href"), "%s: %s %s=%r" % (where, tag, name, value))
             if name == "action":  # our own search box only
@@ -215,7 +222,7 @@ class ServeTest(wrcli.WebrankTestCase):
                 self.assertTrue(v.startswith(("/", "#", "http://", "https://")),
                                 "%s: href %r" % (where, value))
             if tag == "link" and name == "href":
-                self.assertEqual(value, "/assets/serve.css", where)
+                self.assertIn(value, ("/assets/serve.css", "/assets/uPlot.min.css"), where)
         return page
 
     def test_health_and_api_index(self):
