@@ -38,8 +38,8 @@ def cpu_seconds(pid):
 
 
 def seconds_of(text):
-    value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
-    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0}[unit]
+    value, unit = re.match(r"([\d.]+)(us|ms|s|m|h)$", text).groups()
+    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]
 
 
 def wrk(url, paths, seconds, connections):
