@@ -173,6 +173,7 @@ void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache&
            Route{"/search", cached(cache, html("/search", serve::search_html).second)},
            html("/page", serve::page_html),
            html("/proxy", serve::proxy_html, kProxyPolicy),
+           html("/compare", serve::compare_html),
        }) {
     server.Get(path, handler);
   }
@@ -184,6 +185,7 @@ void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache&
            json("/api/v1/links", serve::links_json),
            json("/api/v1/proxy", serve::proxy_json),
            json("/api/v1/history", serve::history_json),
+           json("/api/v1/compare", serve::compare_json),
            json("/healthz",
                 [](const Site&s, const serve::Params&) { return serve::health_json(s); }),
            json("/api/v1",
@@ -240,7 +242,9 @@ void run_server(const ServeOptions& options) {
   SearcherOptions so;
   so.ranks = options.ranks;
   so.ranks_named = options.ranks_named;
-  Site site{Searcher::open(options.db, so), options.db.filename().string()};
+  // The compare view's personalized vectors: 256 MiB of them at most (16 bytes a page each).
+  Site site{Searcher::open(options.db, so), options.db.filename().string(),
+            std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20)};
   if (site.name.empty() || site.name == ".")
     site.name = options.db.parent_path().filename().string();
 

@@ -7,6 +7,7 @@
 
 #include "html.hpp"
 #include "proxy.hpp"
+#include "webrank/compare.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
 #include "webrank/links.hpp"
@@ -55,18 +56,19 @@ std::shared_ptr<const PresentedRanks> ranks_of(const Site& site, const Database&
   return std::make_shared<const PresentedRanks>(std::vector<double>(db.num_pages(), 0.0), "");
 }
 
-PageId page_param(const Database& db, const Params& params) {
-  if (const auto id = params("id"); id && !id->empty()) {
+// The page a parameter names (a URL or label, as find_page() reads it), or ?id=N for `url`.
+PageId page_param(const Database& db, const Params& params, const char* name = "url") {
+  if (const auto id = params("id"); std::string_view(name) == "url" && id && !id->empty()) {
     if (db.num_pages() == 0) fail(ErrorKind::kNotFound, "the database has no pages");
     return static_cast<PageId>(size_param(params, "id", 0, 0, db.num_pages() - 1));
   }
-  const auto url = params("url");
+  const auto url = params(name);
   if (!url || url->empty()) {
-    throw Error(ErrorKind::kInvalidArgument, "is missing: which page (?url=URL or ?id=N)", "url");
+    throw Error(ErrorKind::kInvalidArgument, "is missing: which page (a URL)", name);
   }
   if (url->size() > kMaxQueryBytes * 4) {
     throw Error(ErrorKind::kInvalidArgument, cat("is longer than ", kMaxQueryBytes * 4, " bytes"),
-                "url");
+                name);
   }
   const auto page = find_page(db, *url);
   if (!page) fail(ErrorKind::kNotFound, "no page ", *url, " in the database");
@@ -186,7 +188,8 @@ std::string home_html(const Site& site) {
   std::string body = cat("<h1>Search ", escape(site.name), "</h1><p>", thousands(db->num_pages()),
                          " pages, ", thousands(db->num_links()),
                          " links. Words, \"phrases\", -excluded, OR, site:HOST, intitle:WORD; "
-                         "modes: full (text and PageRank), text, title.</p>");
+                         "modes: full (text and PageRank), text, title. "
+                         "<a href=\"/compare\">Compare two personalized views</a>.</p>");
   if (ranks) {
     body += cat("<h2>Pages of highest PageRank (", escape(ranks->name()),
                 ")</h2><ol class=\"wr-list\">");
@@ -499,6 +502,79 @@ std::string proxy_html(const Site& site, const Params& params) {
          page_end(c);
 }
 
+namespace {
+
+struct Comparison {
+  std::shared_ptr<const Database> db;
+  std::shared_ptr<const PresentedRanks> a, b;
+  ViewComparison table;
+};
+
+Comparison compare(const Site& site, const Params& params) {
+  Comparison c;
+  c.db = site.searcher.database();
+  const PageId a = page_param(*c.db, params, "a");
+  const PageId b = page_param(*c.db, params, "b");
+  const std::size_t k = size_param(params, "k", 10, 1, kServeMaxResults);
+  c.a = site.personalized->of(c.db, a);
+  c.b = site.personalized->of(c.db, b);
+  const std::vector<std::span<const double>> vectors{c.a->values(), c.b->values()};
+  c.table =
+      compare_views(*c.db, {c.a->name(), c.b->name()}, vectors, top_pages_of_views(vectors, k));
+  return c;
+}
+
+}  // namespace
+
+nlohmann::json compare_json(const Site& site, const Params& params) {
+  const Comparison c = compare(site, params);
+  return c.table;
+}
+
+std::string compare_html(const Site& site, const Params& params) {
+  const auto db = site.searcher.database();
+  const bool chosen = params("a").has_value() || params("b").has_value();
+  // Without a choice, the two pages of highest PageRank are offered.
+  std::string a = params("a").value_or(""), b = params("b").value_or("");
+  if (!chosen) {
+    if (const auto ranks = site.searcher.ranks()) {
+      const auto top = top_ranked_pages(*db, ranks->values(), 2);
+      if (top.size() == 2) a = top[0].label, b = top[1].label;
+    }
+  }
+  Chrome c{"Two personalized views", "", "full", footer(site, *db, "")};
+  std::string body =
+      cat("<h1>Two personalized views</h1><p>PageRank personalized on a home page (its rank source "
+          "is that page alone: the paper's \xC2\xA7"
+          "6) ranks the web as seen from there. Pick two "
+          "home pages; the table shows where the pages of highest rank in either view stand in "
+          "both, as percentiles (the paper's Table 2).</p>"
+          "<form class=\"wr-compare-form\" action=\"/compare\" method=\"get\"><label>Home page A "
+          "<input name=\"a\" size=\"60\" value=\"",
+          escape(a), "\"></label><br><label>Home page B <input name=\"b\" size=\"60\" value=\"",
+          escape(b), "\"></label><br><button type=\"submit\">Compare</button></form>");
+  if (!chosen) return page_start(c) + body + page_end(c);
+  const Comparison cmp = compare(site, params);
+  c.footer =
+      footer(site, *db,
+             "/api/v1/compare?a=" + url_param(cmp.a->name()) + "&b=" + url_param(cmp.b->name()));
+  const std::uint64_t n = db->num_pages();
+  body += cat("<table class=\"wr-ranks wr-compare\"><thead><tr><th>page</th><th>from A: ",
+              escape(cmp.a->name()), "</th><th>from B: ", escape(cmp.b->name()),
+              "</th></tr></thead><tbody>");
+  for (const ViewComparison::Row& row : cmp.table.rows) {
+    body += cat("<tr><td>", page_link(cmp.a->page(*db, row.page)), "</td>");
+    for (const auto& view : {cmp.a, cmp.b}) {
+      const RankedPage p = view->page(*db, row.page);
+      body += cat("<td class=\"wr-view\">", page_bar(p, n), " <span class=\"wr-percentile\">",
+                  format_percentile(p.percentile, n), "</span></td>");
+    }
+    body += "</tr>";
+  }
+  body += "</tbody></table>";
+  return page_start(c) + body + page_end(c);
+}
+
 nlohmann::json health_json(const Site& site) {
   const auto db = site.searcher.database();
   const auto ranks = site.searcher.ranks();
@@ -515,7 +591,8 @@ nlohmann::json api_index_json() {
            {"/api/v1/search?q=QUERY[&mode=full|text|title][&k=10][&offset=0]",
             "/api/v1/page?url=URL (or id=N)[&k=20][&offset=0]",
             "/api/v1/backlinks?url=URL[&k=20][&offset=0]", "/api/v1/links?url=URL",
-            "/api/v1/proxy?url=URL", "/api/v1/history[?ranks=NAME]", "/healthz"}},
+            "/api/v1/proxy?url=URL", "/api/v1/history[?ranks=NAME]",
+            "/api/v1/compare?a=URL&b=URL[&k=10]", "/healthz"}},
           {"docs", "docs/serve.md"}};
 }
 

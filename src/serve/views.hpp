@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "personalized.hpp"
 #include "webrank/search.hpp"
 
 namespace webrank::serve {
@@ -22,6 +23,7 @@ using Params = std::function<std::optional<std::string>(std::string_view name)>;
 struct Site {
   Searcher searcher;
   std::string name;  // the database directory's name, shown in footers
+  std::unique_ptr<PersonalizedViews> personalized;  // the compare view's vectors
 };
 
 std::string home_html(const Site& site);
@@ -36,6 +38,11 @@ nlohmann::json history_json(const Site& site, const Params& params);
 
 std::string proxy_html(const Site& site, const Params& params);
 nlohmann::json proxy_json(const Site& site, const Params& params);
+
+// Two views side by side (the paper's Table 2): PageRank personalized on home page `a` and on
+// `b`, and the percentile of the top pages of each in both.
+std::string compare_html(const Site& site, const Params& params);
+nlohmann::json compare_json(const Site& site, const Params& params);
 
 nlohmann::json health_json(const Site& site);
 nlohmann::json api_index_json();

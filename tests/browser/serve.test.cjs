@@ -125,6 +125,28 @@ run({
     await t.screenshot(page, 'serve-proxy');
   },
 
+  'two personalized views side by side': async t => {
+    const page = t.tab;
+    await page.goto(t.base + '/');
+    await Promise.all([page.waitForNavigation(), page.click('a[href="/compare"]')]);
+    const roses = 'file://' + path.join(t.scratch, 'site', 'roses.html');
+    const tulips = 'file://' + path.join(t.scratch, 'site', 'tulips.html');
+    await page.fill('input[name=a]', roses);
+    await page.fill('input[name=b]', tulips);
+    await Promise.all([page.waitForNavigation(), page.click('form.wr-compare-form button')]);
+    const rows = await page.$$eval('table.wr-compare tbody tr', trs => trs.map(tr => ({
+      page: tr.querySelector('a').textContent,
+      bars: tr.querySelectorAll('svg.wr-bar').length,
+      percentiles: Array.from(tr.querySelectorAll('.wr-percentile'), s => parseFloat(s.textContent)),
+    })));
+    check(rows.length >= 2, `rows: ${JSON.stringify(rows)}`);
+    check(rows.every(r => r.bars === 2 && r.percentiles.length === 2), 'two views on every row');
+    const of = title => rows.find(r => r.page === title);
+    check(of('Garden Roses') && of('Garden Roses').percentiles[0] === 100, 'roses tops its own view');
+    check(of('Tulip Bulbs') && of('Tulip Bulbs').percentiles[1] === 100, 'tulips tops its own view');
+    await t.screenshot(page, 'serve-compare');
+  },
+
   'a hostile page shows as text and runs nothing': async t => {
     const page = t.tab;
     await page.goto(t.base + '/search?q=hostile');

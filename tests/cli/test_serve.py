@@ -331,6 +331,31 @@ class ServeTest(wrcli.WebrankTestCase):
         status, _, body = self.server.get(self.q("/page", id=0))
         self.assertEqual(status, 200)
 
+    def test_personalized_views_equal_cli_compare(self):
+        a, b = self.url_of("tulips.html"), self.url_of("hostile.html")
+        status, got = self.server.json(self.q("/api/v1/compare", a=a, b=b, k=3))
+        self.assertEqual(status, 200, got)
+        self.assertEqual(got["views"], [a, b])
+        # The same views stored by `rank --personalize` and compared by `webrank compare`.
+        db = os.path.join(self.dir, "c.db")
+        shutil.copytree(self.db, db)
+        self.wr("rank", db, "--personalize", a, "--name", "va", "-q")
+        self.wr("rank", db, "--personalize", b, "--name", "vb", "-q")
+        want = json.loads(self.wr("compare", db, "--views", "va,vb", "-k", "3", "--json").out)
+        self.assertEqual([r["label"] for r in got["rows"]], [r["label"] for r in want["rows"]])
+        for g, w in zip(got["rows"], want["rows"]):
+            self.assertEqual(g["percentiles"], w["percentiles"])
+            for x, y in zip(g["ranks"], w["ranks"]):
+                self.assertAlmostEqual(x, y, delta=1e-9)
+        status, _, body = self.server.get(self.q("/compare", a=a, b=b))
+        self.assertEqual(status, 200)
+        self.assertEqual(Page(body).tags.count("tr"), 1 + len(
+            self.server.json(self.q("/api/v1/compare", a=a, b=b))[1]["rows"]))
+        self.assert_inert(body, "compare")
+        status, _, body = self.server.get("/compare")  # the form, with two pages offered
+        self.assertIn('name="a"', body)
+        self.assertEqual(self.server.json(self.q("/api/v1/compare", a=a))[0], 400)
+
     def test_bad_parameters(self):
         cases = [(self.q("/api/v1/search", q="x" * 3000), 400, "query"),
                  (self.q("/api/v1/search", q="roses", k=101), 400, "k"),
