@@ -213,8 +213,8 @@ class ServeTest(wrcli.WebrankTestCase):
                 continue
             self.assertNotIn(name, ("src", "srcdoc", "style", "formaction", "data",
                                     "xlink:href"), "%s: %s %s=%r" % (where, tag, name, value))
-            if name == "action":  # our own search box only
-                self.assertEqual((tag, value), ("form", "/search"), where)
+            if name == "action":  # our own forms only
+                self.assertIn((tag, value), (("form", "/search"), ("form", "/compare")), where)
             if name == "href":
                 v = value.strip().lower()
                 self.assertFalse(v.startswith(("javascript:", "data:", "vbscript:")),
