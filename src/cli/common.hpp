@@ -142,5 +142,6 @@ void add_partition_command(CLI::App& app);
 void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
 void add_rank_mpi_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace webrank::cli

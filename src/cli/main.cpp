@@ -118,6 +118,7 @@ int main(int argc, char** argv) {
   add_update_command(app);
   add_partition_command(app);
   add_rank_mpi_command(app);
+  add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

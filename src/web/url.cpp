@@ -1,5 +1,7 @@
 #include "web/url.hpp"
 
+#include "webrank/url.hpp"
+
 #include <cctype>
 #include <vector>
 
@@ -295,3 +297,11 @@ std::optional<std::string> file_path(std::string_view url) {
 }
 
 }  // namespace webrank::web
+
+namespace webrank {
+
+std::optional<std::string> resolve_link(std::string_view base, std::string_view ref) {
+  return web::resolve_url(base, ref);
+}
+
+}  // namespace webrank

@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""Server load benchmark: `webrank serve` under wrk on loopback (docs/search.md, "Speed").
+
+    bench/serve/run.py [--webs pgdoc,text100000] [--runs 3] [--seconds 10] [--connections 8]
+                       [--threads 0] [--scratch DIR]
+
+The webs are those of bench/search/run.py (its crawl of the PostgreSQL documentation from
+127.0.0.1 and its synthetic text webs, cached in the same scratch directory). For each web the
+server is started on 127.0.0.1 (port 0, stopped by its PID), and wrk (one thread, --connections
+keep-alive connections, --seconds per run, bench/serve/paths.lua) requests the web's query set in
+turn, as JSON (/api/v1/search) and as the HTML result page (/search), --runs times each. Printed:
+requests/s (median), latency p50/p99 as wrk measures it, errors (non-200 answers, socket
+errors) and the server's CPU time per request (from /proc, so a busy machine changes the
+throughput but not this). The server's cache of repeated searches is off unless --cache-mb: the
+query set repeats, so with it on every request after the first round is a cache hit. Nothing is
+written inside the repository.
+"""
+
+import argparse
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "search"))
+import run as search_bench  # noqa: E402  (bench/search/run.py: the crawls and text webs)
+
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def seconds_of(text):
+    value, unit = re.match(r"([\d.]+)(us|ms|s|m|h)$", text).groups()
+    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]
+
+
+def wrk(url, paths, seconds, connections):
+    out = subprocess.run(["wrk", "-t1", "-c%d" % connections, "-d%ds" % seconds, "--latency",
+                          "--timeout", "10s", "-s", os.path.join(HERE, "paths.lua"), url, "--",
+                          paths], capture_output=True, text=True, check=True).stdout
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    errors = sum(int(x) for x in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if m:
+        errors += sum(int(x) for x in m.groups())
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50": seconds_of(re.search(r"50%\s+(\S+)", out).group(1)),
+            "p99": seconds_of(re.search(r"99%\s+(\S+)", out).group(1)),
+            "requests": requests, "errors": errors}
+
+
+def serve(db, threads, cache_mb):
+    proc = subprocess.Popen([search_bench.WEBRANK, "serve", db, "--port", "0", "--threads",
+                             str(threads), "--cache-mb", str(cache_mb)], stderr=subprocess.PIPE,
+                            text=True)
+    line = proc.stderr.readline()
+    if "serving" not in line:
+        proc.kill()
+        sys.exit("server did not start: " + line)
+    return proc, line.split(" on ", 1)[1].split("/ ", 1)[0]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--webs", default="pgdoc,text100000")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--connections", type=int, default=8)
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--cache-mb", type=int, default=0,
+                    help="the server's cache of repeated searches (0: every search computed)")
+    ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
+                                                        "/tmp/webrank-search-bench"))
+    ap.add_argument("--webrank", default=search_bench.WEBRANK)
+    a = ap.parse_args()
+    search_bench.WEBRANK = os.path.abspath(a.webrank)
+    os.makedirs(a.scratch, exist_ok=True)
+    rows = []
+    for web in a.webs.split(","):
+        if web in search_bench.DOCS:
+            db = search_bench.crawl_doc(a.scratch, web)
+            queries = os.path.join(os.path.dirname(HERE), "search", search_bench.DOCS[web][2])
+        elif web.startswith("text"):
+            db = search_bench.text_web(a.scratch, int(web[4:]))
+            queries = db + ".queries.tsv"
+        else:
+            sys.exit("unknown web %r" % web)
+        with open(queries) as f:
+            qs = [l.split("\t")[0] for l in f if l.strip() and not l.startswith("#")]
+        proc, url = serve(db, a.threads, a.cache_mb)
+        try:
+            for kind, prefix in (("json", "/api/v1/search?q="), ("html", "/search?q=")):
+                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                    f.write("".join(prefix + urllib.parse.quote(q) + "\n" for q in qs))
+                    paths = f.name
+                runs = []
+                for _ in range(a.runs):
+                    before = cpu_seconds(proc.pid)
+                    r = wrk(url, paths, a.seconds, a.connections)
+                    r["cpu_ms"] = 1000 * (cpu_seconds(proc.pid) - before) / max(1, r["requests"])
+                    runs.append(r)
+                os.unlink(paths)
+                row = {"web": web, "kind": kind, "queries": len(qs),
+                       "errors": sum(r["errors"] for r in runs),
+                       "requests": sum(r["requests"] for r in runs)}
+                for k in ("rps", "p50", "p99", "cpu_ms"):
+                    row[k] = statistics.median(r[k] for r in runs)
+                rows.append(row)
+                sys.stderr.write("%s\n" % row)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=30)
+    print("%-12s %-5s %8s %9s %9s %9s %11s %9s" % ("web", "page", "queries", "req/s", "p50 ms",
+                                                   "p99 ms", "cpu ms/req", "errors"))
+    for r in rows:
+        print("%-12s %-5s %8d %9.0f %9.2f %9.2f %11.2f %9s" % (
+            r["web"], r["kind"], r["queries"], r["rps"], 1000 * r["p50"], 1000 * r["p99"],
+            r["cpu_ms"], "%d/%d" % (r["errors"], r["requests"])))
+
+
+if __name__ == "__main__":
+    main()

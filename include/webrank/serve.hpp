@@ -1,0 +1,52 @@
+// The web server of a link database (`webrank serve`, docs/serve.md): a search page, page views
+// (ranks in every stored vector, backlinks by PageRank, forward links with bars, the rank's L1
+// history), the proxy view of a crawled page with a PageRank bar before every link (the paper's
+// §7.3), a versioned JSON API (/api/v1/...) and /healthz. Every asset is built into the binary;
+// nothing outside the database is served.
+//
+// The database is opened read-only and stays so: a rank vector that `webrank rank` stores while
+// the server runs, or a rebuilt index, is picked up within a second (Searcher::reopen()), and
+// requests in flight finish on what they started with.
+//
+// Threads: run_server() blocks the calling thread until a stop is requested; it runs `threads`
+// request workers of its own.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <stop_token>
+#include <string>
+
+namespace webrank {
+
+// Bounds of a request (documented in docs/serve.md): what a client can make the server hold.
+inline constexpr std::size_t kServeMaxResults = 100;      // k of a page of results or links
+inline constexpr std::size_t kServeMaxBodyBytes = 16384;  // request bodies (GET needs none)
+inline constexpr std::size_t kServeMaxQueueFactor = 4;    // waiting connections per worker
+inline constexpr int kServeReadTimeoutSeconds = 5;        // a client that stops sending is cut
+inline constexpr std::size_t kServeMaxKeepAliveRequests = 1000;  // per connection
+
+struct ServeOptions {
+  std::filesystem::path db;
+  std::string bind = "127.0.0.1";  // an address; "0.0.0.0" serves every interface
+  int port = 8080;                 // 0: the system picks a free port (reported by on_listening)
+  int threads = 0;                 // request workers; 0 = 2 per core, at least 4
+  std::string ranks = "pagerank";  // the stored vector results are ranked by
+  bool ranks_named = false;        // true: `ranks` was asked for by name (missing is an error)
+  // Memory for answers of repeated searches (docs/serve.md); 0 computes every search.
+  std::size_t cache_bytes = std::size_t{64} << 20;
+  std::stop_token stop;  // a stop request ends run_server(): in-flight requests finish
+  // Called once the socket listens, with the address and port (port 0 resolved). May be empty.
+  std::function<void(const std::string& address, int port)> on_listening;
+  // One line per request (method, path, status, microseconds), from worker threads; may be empty.
+  std::function<void(const std::string& line)> on_request;
+};
+
+// Opens the database and its index and serves until options.stop is requested. Throws Error:
+// kNotFound / kCorrupt as Searcher::open() does (no index: "run webrank index DB"), kIo when the
+// address cannot be bound (in use, not an address of this machine), kInvalidArgument for a port
+// outside [0, 65535] or threads < 0.
+void run_server(const ServeOptions& options);
+
+}  // namespace webrank

@@ -1,0 +1,63 @@
+// `webrank serve DB [--bind 127.0.0.1] [--port 8080] [--threads N]`: the web interface and JSON
+// API of a database (webrank/serve.hpp, docs/serve.md) until Ctrl-C or SIGTERM, which let the
+// requests in flight finish and exit 0.
+#include <cstdio>
+
+#include "common.hpp"
+#include "interrupts.hpp"
+#include "webrank/serve.hpp"
+
+namespace webrank::cli {
+
+void add_serve_command(CLI::App& app) {
+  struct Args {
+    ServeOptions o;
+    std::string db;
+    bool access_log = false;
+    std::size_t cache_mb = 64;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve", "Serve search, page views, the PageRank proxy and a JSON API over HTTP (read-only)");
+  cmd->add_option("DB", args->db, "Database directory (indexed: webrank index DB)")->required();
+  cmd->add_option("--bind", args->o.bind,
+                  "Address to listen on (0.0.0.0: every interface; the default serves this "
+                  "machine only)")
+      ->capture_default_str();
+  cmd->add_option("--port", args->o.port, "Port (0: any free port, printed at start)")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0, 65535)));
+  cmd->add_option("--threads", args->o.threads,
+                  "Request workers (0: two per core, at least 8); more clients wait in a "
+                  "bounded queue")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0, 1024)));
+  auto* ranks = cmd->add_option("--ranks", args->o.ranks, "The stored rank vector to rank by")
+                    ->capture_default_str();
+  cmd->add_option("--cache-mb", args->cache_mb,
+                  "Memory for the answers of repeated searches, in MiB (0: compute every search)")
+      ->capture_default_str()
+      ->check(number_check(whole_at_least(0, 1 << 20)));
+  cmd->add_flag("--access-log", args->access_log, "One line per request on stderr");
+  cmd->callback([args, ranks] {
+    ServeOptions o = args->o;
+    o.db = args->db;
+    o.ranks_named = ranks->count() > 0;
+    o.cache_bytes = args->cache_mb << 20;
+    o.on_listening = [&](const std::string& address, int port) {
+      const std::string host =
+          address.find(':') != std::string::npos ? "[" + address + "]" : address;
+      std::fprintf(stderr, "webrank: serving %s on http://%s:%d/ (Ctrl-C stops)\n",
+                   args->db.c_str(), host.c_str(), port);
+    };
+    if (args->access_log) {
+      o.on_request = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    }
+    o.stop = arm_interrupts();  // the first Ctrl-C or SIGTERM stops serving
+    run_server(o);
+    disarm_interrupts();
+    std::fprintf(stderr, "webrank: stopped\n");
+  });
+}
+
+}  // namespace webrank::cli
