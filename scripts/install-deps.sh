@@ -12,6 +12,7 @@ pkgs=(
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
   libxapian-dev
+  libpsl-dev publicsuffix
 )
 missing=()
 for p in "${pkgs[@]}"; do

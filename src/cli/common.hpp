@@ -31,6 +31,10 @@ int exit_code(ErrorKind kind);
 // that a verification recorded in default_verification_records() still holds).
 Database open_database(const std::string& path, bool skip_verify);
 
+// The page labelled `label`; throws Error(kNotFound) naming DB (`db_path`) otherwise, with the
+// usual slip with URLs, a trailing slash more or less, suggested when that label exists.
+PageId find_page(const Database& db, const std::string& db_path, const std::string& label);
+
 // Adds an option taking one of `names` (shown as {a,b,c} in --help) and storing the matching
 // enum value. CLI11's own enum transformers also accept the numeric values and print them.
 template <typename E>
@@ -120,5 +124,11 @@ void add_index_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_links_commands(CLI::App& app);  // backlinks and links
+void add_usage_command(CLI::App& app);
+void add_crawl_order_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_explain_command(CLI::App& app);
+void add_hosts_command(CLI::App& app);
+void add_centrality_command(CLI::App& app);
 
 }  // namespace webrank::cli

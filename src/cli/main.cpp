@@ -44,6 +44,14 @@ Database open_database(const std::string& path, bool skip_verify) {
       path, {.verify = !skip_verify, .verification_records = default_verification_records()});
 }
 
+PageId find_page(const Database& db, const std::string& db_path, const std::string& label) {
+  if (const auto id = db.find(label)) return *id;
+  const std::string other = label.ends_with('/') ? label.substr(0, label.size() - 1) : label + "/";
+  const bool near = !other.empty() && db.find(other).has_value();
+  fail(ErrorKind::kNotFound, db_path, ": no page labelled '", label, "'",
+       near ? "; did you mean '" + other + "'?" : "");
+}
+
 std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
                           bool converged, bool replace_unconverged) {
   if (converged || replace_unconverged) return name;
@@ -110,6 +118,12 @@ int main(int argc, char** argv) {
   add_search_command(app);
   add_eval_command(app);
   add_links_commands(app);
+  add_usage_command(app);
+  add_crawl_order_command(app);
+  add_report_command(app);
+  add_explain_command(app);
+  add_hosts_command(app);
+  add_centrality_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
