@@ -52,12 +52,8 @@ void add_centrality_command(CLI::App& app) {
       ->capture_default_str()
       ->check(number_check(whole_at_least(1, 1e9)));
   cmd->add_option("--out", args->out, "Also write LABEL<TAB>H per page, in id order (- = stdout)");
-  cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", args->json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
-  add_progress_option(cmd, &args->progress);
+  add_run_flags(cmd, &args->o.threads, &args->json, &args->quiet, &args->no_verify,
+                &args->progress);
   cmd->callback([args] {
     if (!args->harmonic) {
       throw CLI::ValidationError("centrality", "say which centrality: --harmonic");
@@ -100,6 +96,7 @@ void add_centrality_command(CLI::App& app) {
       std::printf("%s\n", j.dump(2).c_str());
       return;
     }
+    if (args->quiet) return;
     std::printf("harmonic centrality of %u pages: %s, %d distances, %.3f s; stored as '%s'\n",
                 db.num_pages(),
                 r.exact ? "exact" : cat("HyperLogLog with 2^", r.log2m, " registers").c_str(),

@@ -72,12 +72,8 @@ void add_crawl_order_command(CLI::App& app) {
   cmd->add_option("--out", args->out,
                   "Write the curves as TSV: crawled fraction, then the hot fraction of each order");
   cmd->add_option("--html", args->html, "Write the curves as a chart in a self-contained page");
-  cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", args->json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
-  add_progress_option(cmd, &args->progress);
+  add_run_flags(cmd, &args->o.threads, &args->json, &args->quiet, &args->no_verify,
+                &args->progress);
   cmd->callback([args] {
     CrawlOrderOptions& o = args->o;
     Database db = open_database(args->db, args->no_verify);

@@ -40,12 +40,8 @@ void add_hosts_command(CLI::App& app) {
   cmd->add_option("-k", args->k, "Top hosts shown")
       ->capture_default_str()
       ->check(number_check(whole_at_least(1, 1e9)));
-  cmd->add_option("--threads", args->o.rank.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
   cmd->add_flag("--force", args->o.force, "Replace an existing host database");
-  cmd->add_flag("--json", args->json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
+  add_run_flags(cmd, &args->o.rank.threads, &args->json, &args->quiet, &args->no_verify);
   cmd->callback([args] {
     check_rank_name(args->o.rank_name);
     Database db = open_database(args->db, args->no_verify);

@@ -92,6 +92,11 @@ std::string name_to_store(const Database& db, const std::string& name, const std
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 
+// Adds the flags of a command that works over one database and prints a result: --threads N,
+// --json, -q/--quiet, --no-verify and, when `progress` is given, --progress.
+void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
+                   ProgressMode* progress = nullptr);
+
 // Builds the search index of `db` with a progress line and, unless `quiet`, a summary on stderr
 // (cmd_index.cpp): `index`, and `crawl` and `import` of crawls after building.
 IndexReport index_database(const Database& db, IndexOptions options, bool quiet,

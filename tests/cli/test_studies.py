@@ -310,7 +310,9 @@ class Studies(WebrankTestCase):
         G.add_nodes_from(labels)
         G.add_edges_from(links)
         want = nx.harmonic_centrality(G)
-        self.wr("centrality", db, "--harmonic", "--counters", "exact", "--out", "h.tsv", "-q")
+        res = self.wr("centrality", db, "--harmonic", "--counters", "exact", "--out", "h.tsv",
+                      "-q")
+        self.assertEqual(res.out, "")
         got = wrcli.ranks_dict(wrcli.read_rank_file(self.path("h.tsv")))
         self.assertRanksClose(got, want, 1e-9)
         self.assertRanksClose(self.stored(db, "harmonic"), want, 1e-9)
