@@ -14,6 +14,7 @@ pkgs=(
   libxapian-dev
   libopenmpi-dev openmpi-bin
   libcpp-httplib-dev wrk
+  libpsl-dev publicsuffix
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -57,6 +57,9 @@ struct PagePlace {
   double percentile = 0;
 };
 PagePlace place_of(std::span<const double> ranks, PageId page);
+// The percentile of every page at once (O(N log N)): 100·|{v : x(v) <= x(u)}|/N, so equal values
+// share the higher percentile (pages of no usage all get the share of such pages).
+std::vector<double> percentiles(std::span<const double> values);
 
 // A page as the paper's result lists show it: its label, title (crawled webs), rank and the
 // three scales. JSON form in webrank/json.hpp.

@@ -23,16 +23,8 @@ void add_page_command(CLI::App& app) {
   cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
   cmd->callback([args] {
     Database db = open_database(args->db, args->no_verify);
-    std::optional<PageId> id = db.find(args->label);
-    if (!id) {
-      // The usual slip with URLs: a trailing slash more or less.
-      const std::string& l = args->label;
-      const std::string other = l.ends_with('/') ? l.substr(0, l.size() - 1) : l + "/";
-      const bool near = !other.empty() && db.find(other).has_value();
-      fail(ErrorKind::kNotFound, args->db, ": no page labelled '", l, "'",
-           near ? "; did you mean '" + other + "'?" : "");
-    }
-    const PageReport r = describe_page(db, *id);
+    const PageId id = find_page(db, args->db, args->label);
+    const PageReport r = describe_page(db, id);
     if (args->json) {
       std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
       return;

@@ -19,6 +19,7 @@ namespace {
 
 std::string describe(const RankVectorSummary& r) {
   if (r.algorithm == "hits") return r.kind == "hub" ? "HITS hubs" : "HITS authorities";
+  if (r.algorithm == "harmonic") return "harmonic centrality (" + r.kind + ")";
   std::string how = r.method;
   if (r.solved_by) how += " (" + *r.solved_by + ")";
   how += cat(", d=", r.damping, ", dangling ", r.dangling);

@@ -32,6 +32,10 @@ int exit_code(ErrorKind kind);
 // that a verification recorded in default_verification_records() still holds).
 Database open_database(const std::string& path, bool skip_verify);
 
+// The page labelled `label`; throws Error(kNotFound) naming DB (`db_path`) otherwise, with the
+// usual slip with URLs, a trailing slash more or less, suggested when that label exists.
+PageId find_page(const Database& db, const std::string& db_path, const std::string& label);
+
 // Adds an option taking one of `names` (shown as {a,b,c} in --help) and storing the matching
 // enum value. CLI11's own enum transformers also accept the numeric values and print them.
 template <typename E>
@@ -91,6 +95,11 @@ std::string name_to_store(const Database& db, const std::string& name, const std
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 
+// Adds the flags of a command that works over one database and prints a result: --threads N,
+// --json, -q/--quiet, --no-verify and, when `progress` is given, --progress.
+void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
+                   ProgressMode* progress = nullptr);
+
 // Builds the search index of `db` with a progress line and, unless `quiet`, a summary on stderr
 // (cmd_index.cpp): `index`, and `crawl` and `import` of crawls after building.
 IndexReport index_database(const Database& db, IndexOptions options, bool quiet,
@@ -143,5 +152,11 @@ void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
 void add_rank_mpi_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_usage_command(CLI::App& app);
+void add_crawl_order_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_explain_command(CLI::App& app);
+void add_hosts_command(CLI::App& app);
+void add_centrality_command(CLI::App& app);
 
 }  // namespace webrank::cli

@@ -45,6 +45,14 @@ Database open_database(const std::string& path, bool skip_verify) {
       path, {.verify = !skip_verify, .verification_records = default_verification_records()});
 }
 
+PageId find_page(const Database& db, const std::string& db_path, const std::string& label) {
+  if (const auto id = db.find(label)) return *id;
+  const std::string other = label.ends_with('/') ? label.substr(0, label.size() - 1) : label + "/";
+  const bool near = !other.empty() && db.find(other).has_value();
+  fail(ErrorKind::kNotFound, db_path, ": no page labelled '", label, "'",
+       near ? "; did you mean '" + other + "'?" : "");
+}
+
 std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
                           bool converged, bool replace_unconverged) {
   if (converged || replace_unconverged) return name;
@@ -69,6 +77,16 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
                    {"json", ProgressMode::kJson}},
                   "Progress on stderr: auto (a status line on a terminal, nothing otherwise), "
                   "never, or json (one JSON object per line)");
+}
+
+void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
+                   ProgressMode* progress) {
+  cmd->add_option("--threads", *threads, "Threads (0 = all cores)")
+      ->check(number_check(whole_at_least(0)));
+  cmd->add_flag("--json", *json, "Print one JSON object");
+  cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors and warnings");
+  cmd->add_flag("--no-verify", *no_verify, "Skip checksum verification of the database");
+  if (progress) add_progress_option(cmd, progress);
 }
 
 }  // namespace webrank::cli
@@ -119,6 +137,12 @@ int main(int argc, char** argv) {
   add_partition_command(app);
   add_rank_mpi_command(app);
   add_serve_command(app);
+  add_usage_command(app);
+  add_crawl_order_command(app);
+  add_report_command(app);
+  add_explain_command(app);
+  add_hosts_command(app);
+  add_centrality_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -98,6 +98,23 @@ RankedPage ranked_page(const Database& db, const RankScale& scale, PageId page, 
 
 }  // namespace
 
+std::vector<double> percentiles(std::span<const double> values) {
+  const std::size_t n = values.size();
+  std::vector<PageId> ids(n);
+  for (std::size_t i = 0; i < n; ++i) ids[i] = static_cast<PageId>(i);
+  std::sort(ids.begin(), ids.end(), [&](PageId a, PageId b) { return values[a] < values[b]; });
+  std::vector<double> p(n);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && values[ids[j]] == values[ids[i]]) ++j;  // ties: [i, j)
+    for (std::size_t t = i; t < j; ++t) {
+      p[ids[t]] = 100.0 * static_cast<double>(j) / static_cast<double>(n);
+    }
+    i = j;
+  }
+  return p;
+}
+
 std::vector<RankedPage> top_ranked_pages(const Database& db, std::span<const double> ranks,
                                          std::size_t k) {
   const RankScale scale = make_rank_scale(ranks);

@@ -8,35 +8,12 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "rank/stored_formulation.hpp"
 #include "webrank/error.hpp"
 #include "webrank/rank_store.hpp"
 
 namespace webrank {
 namespace {
-
-// A distribution from stored {"pages": [...], "weights": [...]}, normalized to sum 1.
-std::vector<double> stored_distribution(const nlohmann::json& j, PageId n, const char* what,
-                                        const std::string& name) {
-  const auto pages = j.at("pages").get<std::vector<std::uint64_t>>();
-  const auto weights = j.at("weights").get<std::vector<double>>();
-  if (pages.size() != weights.size()) {
-    fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " has ", pages.size(),
-         " pages and ", weights.size(), " weights");
-  }
-  std::vector<double> d(n, 0.0);
-  double sum = 0;
-  for (std::size_t i = 0; i < pages.size(); ++i) {
-    if (pages[i] >= n) {
-      fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " names page ", pages[i],
-           " of ", n);
-    }
-    d[pages[i]] += weights[i];
-    sum += weights[i];
-  }
-  if (!(sum > 0)) fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " is zero");
-  for (double& x : d) x /= sum;
-  return d;
-}
 
 // HITS (webrank/hits.hpp): the authority vector a is checked against its hub vector h and
 // the other way round, each step pushed along the forward links: ‖a − norm(Aᵀh)‖₁ or
@@ -79,7 +56,6 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
   c.name = name;
   c.damping = meta.value("damping", 0.85);
   c.tol = meta.value("tol", 0.0);
-  const std::string dangling = meta.value("dangling", "source");
   const PageId n = db.num_pages();
   const std::vector<double>& r = stored.values;
   for (double x : r) c.sum += x;
@@ -97,41 +73,17 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
                    "), not the fixed point of an iteration");
     return c;
   }
-  if (dangling == "remove") {
+  const StoredFormulation f = stored_formulation(meta, n, name);
+  if (!f.not_a_fixed_point.empty()) {
     c.checkable = false;
-    c.reason =
-        "computed with dangling pages removed and added back (--dangling remove): not the fixed "
-        "point of an iteration over the whole web";
+    c.reason = f.not_a_fixed_point;
     return c;
   }
-  std::vector<double> source;  // empty: uniform
-  if (meta.value("personalized", false)) {
-    if (!meta.contains("source_weights")) {
-      c.checkable = false;
-      c.reason = "its rank source is not stored (more pages than the metadata keeps)";
-      return c;
-    }
-    source = stored_distribution(meta["source_weights"], n, "rank source", name);
-  }
-  std::vector<double> dangling_to;  // where dangling rank goes; empty with "source" = source
-  if (dangling == "custom") {
-    if (!meta.contains("dangling_weights")) {
-      c.checkable = false;
-      c.reason = "its dangling weights are not stored (more pages than the metadata keeps)";
-      return c;
-    }
-    dangling_to = stored_distribution(meta["dangling_weights"], n, "dangling weights", name);
-  } else if (dangling == "uniform") {
-    dangling_to.assign(n, 1.0 / n);
-  }
-  const bool leak = dangling == "leak";
-  const auto e = [&](PageId u) { return source.empty() ? 1.0 / n : source[u]; };
-
   // One exact iteration, pushed along the forward links.
   const GraphView& g = db.graph();
   std::vector<double> next(n);
   double dangling_mass = 0;
-  for (PageId u = 0; u < n; ++u) next[u] = (1 - d) * e(u);
+  for (PageId u = 0; u < n; ++u) next[u] = (1 - d) * f.e(u);
   for (PageId v = 0; v < n; ++v) {
     double strength = 0;
     if (g.weighted()) {
@@ -149,11 +101,7 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
       next[targets[i]] += share * (g.weighted() ? g.out.neighbor_weights(v)[i] : 1.0);
     }
   }
-  if (!leak) {
-    for (PageId u = 0; u < n; ++u) {
-      next[u] += d * dangling_mass * (dangling_to.empty() ? e(u) : dangling_to[u]);
-    }
-  }
+  for (PageId u = 0; u < n; ++u) next[u] += d * dangling_mass * f.d(u);
   for (PageId u = 0; u < n; ++u) c.residual += std::abs(next[u] - r[u]);
 
   // A vector stored in float cannot get closer to its fixed point than its own rounding.

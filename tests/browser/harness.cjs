@@ -61,8 +61,10 @@ class TestContext {
 
   // Runs webrank; throws with its stderr when it fails.
   webrank(...args) {
+    // Verification records go to the test's own cache, as in the CLI suites (tests/cli/wrcli.py).
+    const env = {...process.env, XDG_CACHE_HOME: path.join(this.scratch, 'cache')};
     const r = childProcess.spawnSync(this.webrankPath, args, {encoding: 'utf8', cwd: this.scratch,
-                                                              timeout: 60000});
+                                                              env, timeout: 60000});
     if (r.status !== 0) {
       throw new Error(`webrank ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
     }
