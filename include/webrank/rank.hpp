@@ -136,7 +136,7 @@ struct RankResult {
   // gauss-seidel by component: strongly connected components, and the pages of the largest
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;
-  int batch_size = 0;      // vectors computed together (compute_rank_batch); 0 = alone
+  int batch_size = 0;  // vectors computed together (compute_rank_batch); 0 = alone
   // Out of core: the blocks the links were streamed in per iteration, and the largest block's
   // bytes (0 when ranked in memory).
   std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;
