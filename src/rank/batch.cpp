@@ -1,14 +1,14 @@
 // compute_rank_batch() (webrank/batch.hpp): k power iterations sharing one backlink sweep.
 //
-// Each page holds a row of W values (W = k rounded up to a power of two, at most kBatchWidthMax)
-// in two arrays, the last iterate and the next. One pull pass
+// Each page holds a row of W values (W = k rounded up to a multiple of 4, or to 1 or 2; at most
+// kBatchWidthMax) in two arrays, the last iterate and the next. One pull pass
 // (kernels::pull_pass over a kernels::RowContribution) sums all W columns of a page's backlinks
 // at once; each column's sum is added in the same order, and its new value computed by the same
 // expression, as power_iteration.cpp does for one vector. So a column's iterates are those of its
 // separate run up to the rounding of the dangling-rank sum (summed here by kernels::pull_pass,
 // chunk by chunk, so the result does not depend on the thread count). A column stops when its own
-// tracker says so; once half the row is stopped, the columns left are copied into rows half as
-// wide.
+// tracker says so; once the columns left fit a narrower row (a quarter of 16 stopped, say), they
+// are copied into rows that wide.
 //
 // Rank sources are mostly sparse (a page, bookmarks, a topic's pages): E is kept as a uniform
 // part per column plus a per-page list of (column, weight) entries, not as k dense vectors.
@@ -114,7 +114,7 @@ class Batch {
   }
 
   std::vector<RankResult> run() {
-    width_ = static_cast<int>(std::bit_ceil(k_));
+    width_ = width_for(static_cast<int>(k_));
     const std::size_t n = g_.num_pages;
     slots_.assign(width_, -1);
     for (std::size_t j = 0; j < k_; ++j) slots_[j] = static_cast<int>(j);
@@ -148,6 +148,9 @@ class Batch {
         case 8:
           it = iterate<8>(it);
           break;
+        case 12:
+          it = iterate<12>(it);
+          break;
         default:
           static_assert(kBatchWidthMax == 16, "one case per width up to kBatchWidthMax");
           it = iterate<16>(it);
@@ -162,6 +165,14 @@ class Batch {
   }
 
  private:
+  // The row width for `active` vectors: a multiple of 4 (one AVX2 lane of doubles), or the power of
+  // two at or above it below 4. Multiples of 4 rather than powers of two let the rows narrow as
+  // soon as a quarter of 16 vectors have stopped.
+  static int width_for(int active) {
+    return active > 4 ? (active + 3) / 4 * 4
+                      : static_cast<int>(std::bit_ceil(static_cast<unsigned>(active)));
+  }
+
   int active() const {
     return static_cast<int>(
         std::count_if(slots_.begin(), slots_.end(), [](int s) { return s >= 0; }));
@@ -190,9 +201,9 @@ class Batch {
     ++*done_;
   }
 
-  // Copies the columns still iterating into rows of the next power of two at or above their count.
+  // Copies the columns still iterating into rows of width_for(their count).
   void narrow() {
-    const int width = static_cast<int>(std::bit_ceil(static_cast<unsigned>(active())));
+    const int width = width_for(active());
     if (width >= width_) return;
     std::vector<int> from;
     for (int j = 0; j < width_; ++j) {
@@ -220,8 +231,9 @@ class Batch {
     width_ = width;
   }
 
-  // Iterations at width W from iteration `it` until every column has stopped, half of them have
-  // (the caller narrows the rows), or max_iter. Returns the next iteration's number.
+  // Iterations at width W from iteration `it` until every column has stopped, enough have that
+  // narrower rows hold the rest (the caller narrows them), or max_iter. Returns the next
+  // iteration's number.
   template <int W>
   int iterate(int it) {
     const std::int64_t n = g_.num_pages;
@@ -274,12 +286,15 @@ class Batch {
             Real* x = next + std::size_t(u) * W;
             const kernels::Row<W> stored = value.store(x);
             const kernels::Row<W> old = kernels::Row<W>::load(rank + std::size_t(u) * W);
+            // Branch-free: half of NotreDame's pages are dangling, in no order a predictor learns.
+            // (0·x and 1·x are exact, so the sums are those of the branch.)
+            const double on_dangling = inv_[u] == 0 ? 1.0 : 0.0;
             Sums<W> sums;
             for (int i = 0; i < W / kernels::Row<W>::kLane; ++i) {
               const auto change = stored.v[i] - old.v[i];
               sums.delta.v[i] = change < 0 ? -change : change;
+              sums.mass.v[i] = stored.v[i] * on_dangling;
             }
-            if (inv_[u] == 0) sums.mass = stored;
             return sums;
           });
       std::swap(rank_, next_);
@@ -297,7 +312,7 @@ class Batch {
              std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count()});
       }
       const int left = active();
-      if (left == 0 || (W > 1 && left <= W / 2)) return it + 1;
+      if (left == 0 || width_for(left) < W) return it + 1;
     }
     return it;
   }

@@ -313,25 +313,6 @@ class RealWebs(WebrankTestCase):
             # A topic's own pages lead its vector far more than they lead PageRank's.
             self.assertGreater(summary[t]["top_in_topic"], summary[t]["pagerank_top_in_topic"])
 
-    def test_notre_dame_batch_against_igraph(self):
-        path = os.path.join(DATA, "web-NotreDame", "web-NotreDame.txt.zst")
-        self.build(path)
-        self.write("batch.txt", "a 0\nb 1 12 4000\nc 77\n")
-        self.wr("rank", "db", "--batch", "batch.txt", "--tol", "1e-12", "--out", "out", "-q")
-        labels = [r[0] for r in read_rank_file(self.path("out/a.tsv"))]
-        idx = {l: i for i, l in enumerate(labels)}
-        edges = [(idx[u], idx[v]) for u, v in
-                 (line.split("\t") for line in self.wr("export", "db").out.splitlines())]
-        g = igraph.Graph(n=len(labels), edges=edges, directed=True)
-        for name, pages in (("a", ["0"]), ("b", ["1", "12", "4000"]), ("c", ["77"])):
-            reset = [0.0] * len(labels)
-            for p in pages:
-                reset[idx[p]] = 1.0
-            ref = dict(zip(labels, g.personalized_pagerank(damping=0.85, reset=reset,
-                                                           implementation="prpack")))
-            got = ranks_dict(read_rank_file(self.path("out/%s.tsv" % name)))
-            self.assertRanksClose(got, ref, L1_REF, msg=name)
-
 
 if __name__ == "__main__":
     wrcli.main()

@@ -51,6 +51,34 @@ TEST(Batch, EqualsSeparatePowerIterations) {
   }
 }
 
+// 12 and 16 vectors: rows of 12 (a width that is no power of two), and rows narrowed from 16 to 12,
+// 8, 4 as the vectors stop at their own iterations.
+TEST(Batch, WideRowsNarrowAsVectorsStop) {
+  const LabeledWeb web = random_web(600, 3000, 11);
+  const OwnedGraph g = web.graph();
+  const PageId n = g.view().num_pages;
+  for (const std::size_t k : {12, 16}) {
+    std::vector<PageWeights> sources = sources_of(n);
+    for (PageId p = 0; sources.size() < k; ++p) sources.push_back({{(p * 53 + 2) % n, 1.0}});
+    BatchOptions bo;
+    bo.rank.tol = 1e-12;
+    const auto batch = compute_rank_batch(g.view(), sources, bo);
+    ASSERT_EQ(batch.size(), k);
+    std::vector<int> iterations;
+    for (std::size_t j = 0; j < k; ++j) {
+      RankOptions o = bo.rank;
+      o.source = sources[j];
+      const RankResult alone = compute_rank(g.view(), o);
+      EXPECT_LT(l1(batch[j].ranks, alone.ranks), 1e-13) << k << " vectors, vector " << j;
+      EXPECT_EQ(batch[j].iterations, alone.iterations) << k << " vectors, vector " << j;
+      iterations.push_back(batch[j].iterations);
+    }
+    // The vectors stop at different iterations, so the rows were narrowed on the way.
+    EXPECT_LT(*std::min_element(iterations.begin(), iterations.end()),
+              *std::max_element(iterations.begin(), iterations.end()));
+  }
+}
+
 TEST(Batch, CustomDanglingWeightsAndThreads) {
   // Large enough for the parallel loops (kMinParallelPages) to run on several threads.
   const LabeledWeb web = random_web(20000, 100000, 8);
