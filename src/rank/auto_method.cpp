@@ -20,7 +20,7 @@ namespace webrank {
 namespace {
 
 constexpr int kProbeIterations = 4;
-constexpr double kGaussSeidelFromIterations = 22;  // predicted power iterations
+constexpr double kGaussSeidelFromIterations = 20;  // predicted power iterations
 
 // The predicted total number of power iterations to reach tol, from the last two changes.
 double predicted_iterations(const RankResult& r, double tol) {
