@@ -34,7 +34,7 @@ void add_page_command(CLI::App& app) {
     }
     const PageReport r = describe_page(db, *id);
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
       return;
     }
     std::printf("page        %s (id %u of %llu)\n", r.label.c_str(), r.page,

@@ -235,7 +235,7 @@ void add_rank_command(CLI::App& app) {
       char text[160];
       std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
                     info.delta, format_duration(info.seconds).c_str(), left.c_str());
-      line.update(text, nlohmann::json(info).dump(), args->progress == ProgressMode::kJson);
+      line.update(text, json_text(nlohmann::json(info), -1), args->progress == ProgressMode::kJson);
     };
     o.on_progress = [&](const SolveProgress& p) {
       char text[200];
@@ -264,7 +264,7 @@ void add_rank_command(CLI::App& app) {
       }
       // The search's line and the last one always show: the search may take long, and JSON
       // readers should see the end.
-      line.update(text, nlohmann::json(p).dump(),
+      line.update(text, json_text(nlohmann::json(p), -1),
                   p.searching || p.factorizing || p.pages_solved == p.pages);
     };
     if (!args->batch.empty()) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -51,7 +52,10 @@ bool WarcReader::fill(std::size_t need) {
       pos_ = 0;
     }
     const std::size_t old = buf_.size();
-    const std::size_t chunk = std::max<std::size_t>(1 << 16, need - (old - pos_));
+    // Grown by what is read, at most 64 MiB at a time: a Content-Length claiming a terabyte
+    // costs no more than the bytes that are really there.
+    const std::size_t chunk =
+        std::clamp<std::size_t>(need - (old - pos_), std::size_t{1} << 16, std::size_t{64} << 20);
     buf_.resize(old + chunk);
     std::size_t got = 0;
     try {
