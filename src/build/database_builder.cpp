@@ -153,7 +153,7 @@ class Collector : public RecordSink {
   }
   void relabel(std::string_view from, std::string_view to, std::string_view where) override {
     auto [it, inserted] =
-        relabels_.try_emplace(std::string(from), std::string(to), std::string(where));
+        relabels_.try_emplace(std::string(from), Relabel{std::string(to), std::string(where)});
     if (!inserted) {
       fail(ErrorKind::kInvalidInput, where, ": '", from, "' was already given a label at ",
            it->second.where);

@@ -11,7 +11,7 @@ args=(-S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang+
 [ -n "$launcher" ] && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher")
 start=$SECONDS
 cmake "${args[@]}" > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
-cmake --build "$dir" -j2 --target webrank_sanitized_tests fuzzers > "$dir.build.log" 2>&1 ||
+cmake --build "$dir" -j2 --target webrank_sanitized_tests fuzzers -- -k > "$dir.build.log" 2>&1 ||
   { tail -50 "$dir.build.log"; exit 1; }
 echo "sanitizers: built in $((SECONDS - start)) s"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
