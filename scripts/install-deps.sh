@@ -11,6 +11,7 @@ pkgs=(
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
   libxapian-dev
+  clang libfuzzer-14-dev libomp-14-dev strace
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -121,9 +121,8 @@ void remove_stale_temporaries(const std::filesystem::path& destination) {
 // file or the file system cannot exchange names. Readers see the old file or the new one, as with
 // rename(2). Why not rename(2): ext4 (auto_da_alloc) writes the new file's data out before a
 // rename that replaces a file commits, which took 0.7-12 ms per file here, the better part of a
-// `webrank rank` of a 100k-page web (docs/performance.md, "Whole commands"). Nothing here is
-// fsync'ed: a crash of the machine just after may leave the new file empty where ext4 would have
-// written it out first (rank vectors carry checksums: that is reported, never read as data).
+// `webrank rank` of a 100k-page web (docs/performance.md, "Whole commands"). TempPath::commit()
+// syncs the new file itself before the exchange and the directory after it.
 bool exchange_with_file(const std::filesystem::path& temp,
                         const std::filesystem::path& destination) {
   struct stat st {};
@@ -182,12 +181,46 @@ void TempPath::make_directory() {
   }
 }
 
+void sync_path(const std::filesystem::path& path, bool recursive) {
+  namespace fs = std::filesystem;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail_errno(path.string(), "cannot open to sync it to the disk");
+  struct stat st {};
+  const bool dir = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  // Some file systems cannot sync a directory (EINVAL): their renames are as durable as they get.
+  if (rc != 0 && !(dir && err == EINVAL)) {
+    errno = err;
+    fail_errno(path.string(), "cannot sync to the disk");
+  }
+  if (!dir || !recursive) return;
+  for (const auto& e : fs::directory_iterator(path)) {
+    if (e.is_directory() || e.is_regular_file()) sync_path(e.path(), true);
+  }
+}
+
+void sync_parent(const std::filesystem::path& path) {
+  const std::filesystem::path parent =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  sync_path(parent);
+}
+
 void TempPath::commit(bool replace_dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (replace_dir && fs::exists(destination_, ec)) {
-    // Move the old database aside, put the new one in place, then drop the old one: at every
-    // instant one complete database exists under one of the two names.
+  sync_path(temp_, /*recursive=*/true);  // the new data is on the disk before it has the name
+  if (replace_dir && fs::is_directory(destination_, ec) &&
+      ::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, destination_.c_str(), RENAME_EXCHANGE) == 0) {
+    // One step: the name now holds the new database and the temporary the old one. Killed
+    // before the old one is removed, it is a stale temporary, removed by the next write there.
+    sync_parent(destination_);
+    fs::remove_all(temp_, ec);
+  } else if (replace_dir && fs::exists(destination_, ec)) {
+    // A file system that cannot exchange names: move the old database aside, put the new one in
+    // place, then drop the old one: at every instant one complete database exists under one of
+    // the two names.
     fs::path aside = temp_;
     aside += ".old";
     fs::rename(destination_, aside, ec);
@@ -202,10 +235,14 @@ void TempPath::commit(bool replace_dir) {
            ": cannot rename the new database into place: ", ec.message());
     }
     fs::remove_all(aside, ec);
+    sync_parent(destination_);
   } else if (!exchange_with_file(temp_, destination_)) {
     fs::rename(temp_, destination_, ec);
     if (ec)
       fail(ErrorKind::kIo, destination_.string(), ": cannot rename into place: ", ec.message());
+    sync_parent(destination_);
+  } else {
+    sync_parent(destination_);
   }
   committed_ = true;
   unregister_temp(slot_);

@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "webrank/error.hpp"
@@ -164,13 +165,17 @@ bool WarcReader::next(WarcRecord& r) {
 
 // ---------------------------------------------------------------------------------------------
 
-WarcWriter::WarcWriter(const std::string& path, bool gzip) : path_(path), gzip_(gzip) {
+WarcWriter::WarcWriter(const std::string& path, bool gzip)
+    : path_(path), gzip_(gzip), synced_(std::chrono::steady_clock::now()) {
   out_ = std::fopen(path.c_str(), "wb");
   if (!out_) fail_errno(path, "cannot create");
+  sync_parent(path);  // the new file's name survives a power loss
 }
 
 WarcWriter::~WarcWriter() {
-  if (out_) std::fclose(out_);
+  if (!out_) return;
+  if (std::fflush(out_) == 0) ::fdatasync(::fileno(out_));
+  std::fclose(out_);
 }
 
 namespace {
@@ -254,6 +259,13 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
 void WarcWriter::write_encoded(std::string_view member) {
   if (std::fwrite(member.data(), 1, member.size(), out_) != member.size() || std::fflush(out_) != 0)
     fail_errno(path_, "write failed");
+  // On the disk at most a second after it was written: a power loss costs at most the records of
+  // the last second, and a sync per record would cost a crawl more than its fetches.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - synced_ >= std::chrono::seconds(1)) {
+    if (::fdatasync(::fileno(out_)) != 0) fail_errno(path_, "cannot sync to the disk");
+    synced_ = now;
+  }
 }
 
 }  // namespace webrank::web

@@ -278,5 +278,72 @@ class TruthfulDatabase(WebrankTestCase):
         self.assertIn("h-vertices.txt:1", res.err, res.describe())
 
 
+STRACE = shutil.which("strace")
+
+
+@unittest.skipUnless(STRACE, "strace not installed (scripts/install-deps.sh installs it)")
+class CrashWindows(WebrankTestCase):
+    """kill -9 at the worst moment (strace injects SIGKILL into a chosen system call), and the
+    order of fsyncs and renames that makes outputs survive a power loss."""
+
+    def traced(self, trace_file, *args, inject=None):
+        cmd = [STRACE, "-f", "-y", "-qq", "-o", self.path(trace_file),
+               "-e", "trace=fsync,fdatasync,rename,renameat,renameat2,unlinkat"]
+        if inject:
+            cmd += ["-e", "inject=" + inject]
+        cmd += [wrcli.WEBRANK] + [str(a) for a in args]
+        return subprocess.run(cmd, cwd=self.dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=120)
+
+    def lines(self, trace_file):
+        with open(self.path(trace_file)) as f:
+            return f.read().splitlines()
+
+    def test_build_force_killed_after_the_exchange_keeps_a_database(self):
+        self.write("old.tsv", "a\tb\n")
+        self.write("new.tsv", "a\tb\nb\tc\nc\ta\n")
+        self.wr("build", "old.tsv", "-o", "db", "-q")
+        # The first unlinkat after the exchange removes the old database: killed there.
+        proc = self.traced("t", "build", "new.tsv", "-o", "db", "--force", "-q",
+                           inject="unlinkat:signal=KILL:when=1")
+        self.assertNotEqual(proc.returncode, 0, proc.stderr.decode())
+        self.assertRegex(self.wr("check", "db").out, r"3 pages")
+        stale = [f for f in os.listdir(self.dir) if f.startswith(".db.webrank-tmp")]
+        self.assertTrue(stale, "expected the old database under its temporary name")
+        self.wr("build", "old.tsv", "-o", "db", "--force", "-q")
+        self.assertEqual([f for f in os.listdir(self.dir) if "webrank-tmp" in f], [])
+
+    def test_rank_killed_between_its_two_files_keeps_a_pair(self):
+        self.write("web.tsv", "a\tb\nb\tc\nc\ta\nc\td\n")
+        self.wr("build", "web.tsv", "-o", "db", "-q")
+        self.wr("rank", "db", "-q")
+        # Which rename puts the metadata in place: the last one of a rank run.
+        self.traced("count", "rank", "db", "-q", "--damping", "0.7")
+        renames = [l for l in self.lines("count") if "rename" in l and "= 0" in l]
+        self.assertIn(".pagerank.json.pending", renames[-1])
+        proc = self.traced("t", "rank", "db", "-q", "--damping", "0.5",
+                           inject="rename:signal=KILL:when=%d" % sum("rename(" in l for l in renames))
+        self.assertNotEqual(proc.returncode, 0, proc.stderr.decode())
+        self.wr("check", "db")
+        info = json.loads(self.wr("info", "db", "--json").out)
+        self.assertEqual(info["ranks"][0]["damping"], 0.5)
+
+    def test_outputs_are_on_the_disk_before_they_take_their_names(self):
+        self.write("web.tsv", "a\tb\nb\tc\nc\ta\n")
+        self.traced("build", "build", "web.tsv", "-o", "db", "-q")
+        lines = self.lines("build")
+        put = next(i for i, l in enumerate(lines) if "rename" in l and l.endswith('"db") = 0'))
+        synced = [l for l in lines[:put] if l.split("(")[0].split()[-1] in ("fsync", "fdatasync")]
+        for name in ("manifest.json", "fwd.targets", "labels.bytes"):
+            self.assertTrue(any(name in l for l in synced), "%s not synced before the rename\n%s"
+                            % (name, "\n".join(lines)))
+        self.assertTrue(any("fsync" in l for l in lines[put + 1:]), "directory not synced after")
+        self.traced("rank", "rank", "db", "-q")
+        lines = self.lines("rank")
+        put = next(i for i, l in enumerate(lines) if "rename" in l and "pagerank.ranks" in l)
+        self.assertTrue(any("fsync" in l and "pagerank.ranks" in l for l in lines[:put]),
+                        "\n".join(lines))
+
+
 if __name__ == "__main__":
     wrcli.main()
