@@ -102,7 +102,7 @@ std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, Pro
                   "iteration %d  %d of %d vectors done  largest L1 change %.3e  %s elapsed",
                   p.iteration, p.done, p.vectors, p.largest_delta,
                   format_duration(p.seconds).c_str());
-    line.update(text, nlohmann::json(p).dump(), mode == ProgressMode::kJson);
+    line.update(text, json_text(nlohmann::json(p), -1), mode == ProgressMode::kJson);
   };
 }
 
