@@ -15,6 +15,7 @@ pkgs=(
   libopenmpi-dev openmpi-bin
   libcpp-httplib-dev wrk
   libpsl-dev publicsuffix
+  clang libfuzzer-14-dev libomp-14-dev strace
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -19,10 +19,9 @@
 // an open Database keeps reading the files it mapped (the old web) until it is destroyed.
 //
 // Rank vectors are not part of what open() maps: rank_names() and load_ranks() read the ranks/
-// folder each time they are called. A vector is saved by writing new files and renaming them
-// over the old ones (save_ranks), so a reader sees either the old vector or the new one, never a
-// mixture; a reader that catches the vector and its metadata from two different saves gets an
-// Error (kCorrupt, "checksum differs") and may simply load again.
+// folder each time they are called. A vector and its metadata are replaced as a pair (save_ranks;
+// docs/format.md, "Writing"), so a reader sees either the old vector or the new one, never a
+// mixture, even after the writer was killed between the two files.
 #pragma once
 
 #include <filesystem>

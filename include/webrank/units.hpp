@@ -14,7 +14,8 @@ namespace webrank {
 std::optional<std::uint64_t> parse_memory_size(std::string_view text);
 
 // The default memory budget of builds: 3/4 of the physical memory (leaving room for the page
-// cache and the rest of the system), or 4 GiB if the physical memory cannot be read.
+// cache and the rest of the system), or 4 GiB if the physical memory cannot be read; 3/4 of the
+// address-space limit (`ulimit -v`) when that is lower.
 std::uint64_t default_memory_budget();
 
 // "340 MB", "1.2 GB" (powers of 1000, one decimal above bytes).

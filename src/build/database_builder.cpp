@@ -16,6 +16,7 @@
 #include "build/page_order.hpp"
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
+#include "store/manifest_seal.hpp"
 #include "store/manifest_section.hpp"
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
@@ -107,6 +108,19 @@ class Collector : public RecordSink {
     }
     if (sources.size() >= next_check_) check_memory();
   }
+  void expect_pages(std::uint64_t n, std::uint64_t reader_bytes, std::string_view where) override {
+    // Each page costs its counters and label slots (in_memory_peak()) and its label's bytes: at
+    // least a digit.
+    const std::uint64_t threads = static_cast<std::uint64_t>(omp_get_max_threads());
+    const std::uint64_t per_page = 8 * threads + 16 + 8 + 8 + 1 + reader_bytes;
+    const std::uint64_t fits = (budget_ - std::min(budget_, in_memory_peak())) / per_page;
+    if (n <= fits) return;
+    fail(ErrorKind::kInvalidInput, where, ": declares ", n, " pages, which need at least ",
+         format_bytes(static_cast<double>(n) * static_cast<double>(per_page)),
+         " of memory, more than the memory budget (", format_bytes(static_cast<double>(budget_)),
+         "; ", fits, " pages fit): raise ", option_ref("memory_budget"),
+         " if the machine has the memory, or check the file");
+  }
   void expect_links(std::uint64_t n) override {
     // Never more than a run's worth: past the budget the arrays are spilled, not grown.
     const bool fits = in_memory_peak() + n * peak_bytes_per_link() <= budget_;
@@ -139,7 +153,7 @@ class Collector : public RecordSink {
   }
   void relabel(std::string_view from, std::string_view to, std::string_view where) override {
     auto [it, inserted] =
-        relabels_.try_emplace(std::string(from), std::string(to), std::string(where));
+        relabels_.try_emplace(std::string(from), Relabel{std::string(to), std::string(where)});
     if (!inserted) {
       fail(ErrorKind::kInvalidInput, where, ": '", from, "' was already given a label at ",
            it->second.where);
@@ -445,6 +459,7 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
     c.page_data.write(
         dir, stats.pages, [&](PageId id) { return c.labels.label(id); }, manifest);
   }
+  seal_manifest(manifest);
   {
     AtomicFileWriter w(dir / layout::kManifest);
     w.write(manifest.dump(2) + "\n");

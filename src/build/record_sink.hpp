@@ -26,6 +26,12 @@ struct RecordSink {
   // n links given as labels: labels[2i] -> labels[2i+1] with weights[i] (all 1 if weights is
   // null). The default passes each to link(); the builder interns them as a batch.
   virtual void label_links(const std::string_view* labels, std::size_t n, const double* weights);
+  // An input declares n pages up front (a node count in a header), to be declared with page()
+  // next; besides the sink's own, the reader keeps reader_bytes for each. Throws Error
+  // (kInvalidInput, "WHERE: ...") if they cannot fit in the memory the sink may use, before
+  // anything is allocated for them: a header's claim never exhausts the memory.
+  virtual void expect_pages(std::uint64_t /*n*/, std::uint64_t /*reader_bytes*/,
+                            std::string_view /*where*/) {}
   // A hint that about n more links follow (an estimate), so that arrays can be sized once.
   virtual void expect_links(std::uint64_t /*n*/) {}
   // The page labelled `from`, if there is one once every input is read, is to be labelled `to`

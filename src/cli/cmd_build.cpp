@@ -46,7 +46,7 @@ std::function<void(const BuildProgress&)> progress_reporter(ProgressLine& line) 
     if (t > 0) text += cat(", ", format_bytes(static_cast<double>(p.bytes_read) / t), "/s");
     nlohmann::json json = p;
     json["seconds"] = t;
-    line.update(text, json.dump(), new_stage);
+    line.update(text, json_text(json, -1), new_stage);
   };
 }
 

@@ -66,7 +66,7 @@ void add_centrality_command(CLI::App& app) {
       std::snprintf(text, sizeof text, "harmonic: distance %d  %llu balls grew  %s elapsed",
                     p.distance, static_cast<unsigned long long>(p.pages_changed),
                     format_duration(p.seconds).c_str());
-      line.update(text, nlohmann::json(p).dump(), args->progress == ProgressMode::kJson);
+      line.update(text, json_text(nlohmann::json(p), -1), args->progress == ProgressMode::kJson);
     };
     args->o.stop = arm_interrupts();
     const HarmonicResult r = harmonic_centrality(db.graph(), args->o);
@@ -93,7 +93,7 @@ void add_centrality_command(CLI::App& app) {
         j["compared_with"] = args->compare;
         j["comparison"] = *c;
       }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (args->quiet) return;

@@ -55,7 +55,7 @@ void add_check_command(CLI::App& app) {
           name.c_str(), c.residual, c.ok ? "<=" : ">", c.allowed, c.tol, c.error_bound, c.sum,
           c.seconds, c.ok ? "ok" : "NOT within its tolerance");
     }
-    if (args->json) std::printf("%s\n", verdicts.dump(2).c_str());
+    if (args->json) std::printf("%s\n", json_text(verdicts).c_str());
   });
 }
 

@@ -48,7 +48,7 @@ void add_compare_command(CLI::App& app) {
     }
     const ViewComparison c = compare_views(db, args->views, vectors, pages);
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(c).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(c)).c_str());
       return;
     }
     // The paper's table: the page, then its percentile in each view.

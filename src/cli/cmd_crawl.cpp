@@ -103,13 +103,13 @@ void add_crawl_command(CLI::App& app) {
           cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight, " in flight, ",
               p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)), ", ",
               static_cast<int>(rate * 10) / 10.0, " pages/s"),
-          nlohmann::json(p).dump());
+          json_text(nlohmann::json(p), -1));
     };
     o.on_build_progress = [&](const BuildProgress& p) {
       if (!building) disarm_interrupts();  // Ctrl-C now removes the half-built database
       building = true;
       line.update(cat("building: ", p.stage, " ", format_bytes(static_cast<double>(p.bytes_read))),
-                  nlohmann::json(p).dump());
+                  json_text(nlohmann::json(p), -1));
     };
     const CrawlReport r = crawl_web(o);
     disarm_interrupts();

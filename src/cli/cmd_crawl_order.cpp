@@ -110,7 +110,7 @@ void add_crawl_order_command(CLI::App& app) {
                           {"fetched", p.fetched},
                           {"reachable", p.reachable},
                           {"seconds", p.seconds}};
-      line.update(text, j.dump());
+      line.update(text, json_text(j, -1));
     };
     const CrawlOrderStudy s = simulate_crawl_orders(db.graph(), o);
     disarm_interrupts();
@@ -133,7 +133,7 @@ void add_crawl_order_command(CLI::App& app) {
                         render_chart_page("webrank crawl-order: " + args->db, "crawlOrder", j));
     }
     if (args->json) {
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (args->quiet) return;

@@ -46,7 +46,7 @@ void add_eval_command(CLI::App& app) {
     if (args->json) {
       nlohmann::json j = r;
       if (!args->per_query) j.erase("outcomes");
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (r.ranks.empty()) {

@@ -103,7 +103,7 @@ void add_explain_command(CLI::App& app) {
     args->o.what_if_top_backlink = !args->no_what_if;
     const RankExplanation e = explain_rank(db, page, args->o);
     if (args->format == Format::kJson) {
-      std::printf("%s\n", nlohmann::json(e).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(e)).c_str());
     } else {
       print_text(e, args->o.k);
     }

@@ -49,7 +49,7 @@ void add_hits_command(CLI::App& app) {
       char text[160];
       std::snprintf(text, sizeof text, "hits: iteration %d  L1 change %.3e  %s elapsed",
                     info.iteration, info.delta, format_duration(info.seconds).c_str());
-      line.update(text, nlohmann::json(info).dump(), args->progress == ProgressMode::kJson);
+      line.update(text, json_text(nlohmann::json(info), -1), args->progress == ProgressMode::kJson);
     };
     o.stop = arm_interrupts();
     const HitsResult r = compute_hits(db.graph(), o);

@@ -52,7 +52,7 @@ void add_hosts_command(CLI::App& app) {
       nlohmann::json j;
       host_graph_json(j, r, args->k);
       j["output"] = args->out;
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (args->quiet) return;

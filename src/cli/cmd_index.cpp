@@ -20,7 +20,7 @@ IndexReport index_database(const Database& db, IndexOptions o, bool quiet, Progr
       text += cat(", ", static_cast<int>(rate), " pages/s, ",
                   format_duration(static_cast<double>(p.pages - p.pages_done) / rate), " left");
     }
-    line.update(text, nlohmann::json(p).dump(), new_stage);
+    line.update(text, json_text(nlohmann::json(p), -1), new_stage);
   };
   o.stop = arm_interrupts();  // Ctrl-C abandons the index; the old one stays
   const IndexReport r = build_search_index(db, o);
@@ -91,7 +91,7 @@ void add_index_command(CLI::App& app) {
     }
     Database db = open_database(args->db, args->no_verify);
     const IndexReport r = index_database(db, o, args->quiet || args->json, args->progress);
-    if (args->json) std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+    if (args->json) std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
   });
 }
 

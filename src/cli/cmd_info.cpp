@@ -21,8 +21,16 @@ void add_info_command(CLI::App& app) {
     Database db = open_database(args->db, args->no_verify);
     DatabaseSummary sum = summarize(db);
     sum.path = args->db;
+    // A damaged vector is shown with its error (the rest of the summary stands) and fails the
+    // command: the database is not all there.
+    for (const RankVectorSummary& r : sum.ranks) {
+      if (r.error.empty()) continue;
+      std::fprintf(stderr, "webrank: error: rank vector '%s': %s\n", r.name.c_str(),
+                   r.error.c_str());
+      exit_status() = kExitError;
+    }
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(sum).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(sum)).c_str());
       return;
     }
     const DatabaseStats& st = sum.stats;

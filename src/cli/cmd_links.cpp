@@ -86,9 +86,9 @@ void add_links_commands(CLI::App& app) {
     switch (back->format) {
       case Format::kJson: {
         nlohmann::json j = b;
-        j["url"] = std::string(o.db.label(o.page));
+        set_text(j, "url", o.db.label(o.page));
         j["ranks"] = back->ranks;
-        std::printf("%s\n", j.dump(2).c_str());
+        std::printf("%s\n", json_text(j).c_str());
         break;
       }
       case Format::kTsv:
@@ -116,9 +116,9 @@ void add_links_commands(CLI::App& app) {
     const std::vector<ForwardLink> links = forward_links(o.db, o.ranks, o.page);
     switch (fwd->format) {
       case Format::kJson: {
-        nlohmann::json j = {
-            {"url", std::string(o.db.label(o.page))}, {"ranks", fwd->ranks}, {"links", links}};
-        std::printf("%s\n", j.dump(2).c_str());
+        nlohmann::json j = {{"ranks", fwd->ranks}, {"links", links}};
+        set_text(j, "url", o.db.label(o.page));
+        std::printf("%s\n", json_text(j).c_str());
         break;
       }
       case Format::kTsv:

@@ -26,7 +26,7 @@ void add_page_command(CLI::App& app) {
     const PageId id = find_page(db, args->db, args->label);
     const PageReport r = describe_page(db, id);
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
       return;
     }
     std::printf("page        %s (id %u of %llu)\n", r.label.c_str(), r.page,

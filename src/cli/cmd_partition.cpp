@@ -48,7 +48,7 @@ void add_partition_command(CLI::App& app) {
     disarm_interrupts();
     line.finish();
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
       return;
     }
     if (args->quiet) return;

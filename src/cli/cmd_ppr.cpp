@@ -64,7 +64,7 @@ void add_ppr_command(CLI::App& app) {
         j["top"][i]["label"] = std::string(db.label(t.top[i].page));
         if (const auto title = db.title(t.top[i].page)) j["top"][i]["title"] = std::string(*title);
       }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     std::printf("%4s  %-12s %-27s  %s\n", "#", "rank", "exact rank within", "page");

@@ -94,7 +94,7 @@ std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, Pro
                   "iteration %d  %d of %d vectors done  largest L1 change %.3e  %s elapsed",
                   p.iteration, p.done, p.vectors, p.largest_delta,
                   format_duration(p.seconds).c_str());
-    line.update(text, nlohmann::json(p).dump(), mode == ProgressMode::kJson);
+    line.update(text, json_text(nlohmann::json(p), -1), mode == ProgressMode::kJson);
   };
 }
 
@@ -237,7 +237,7 @@ void show_rank_progress(RankArgs& args, ProgressLine& line) {
     char text[160];
     std::snprintf(text, sizeof text, "iteration %d  L1 change %.3e  %s elapsed%s", info.iteration,
                   info.delta, format_duration(info.seconds).c_str(), left.c_str());
-    line.update(text, nlohmann::json(info).dump(), json);
+    line.update(text, json_text(nlohmann::json(info), -1), json);
   };
   o.on_progress = [&line](const SolveProgress& p) {
     char text[200];
@@ -266,7 +266,7 @@ void show_rank_progress(RankArgs& args, ProgressLine& line) {
     }
     // The search's line and the last one always show: the search may take long, and JSON
     // readers should see the end.
-    line.update(text, nlohmann::json(p).dump(),
+    line.update(text, json_text(nlohmann::json(p), -1),
                 p.searching || p.factorizing || p.pages_solved == p.pages);
   };
 }

@@ -104,7 +104,7 @@ void add_ranks_command(CLI::App& app) {
     std::vector<RankVectorSummary> list;
     for (const std::string& name : db.rank_names()) list.push_back(summarize_ranks(db, name));
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(list).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(list)).c_str());
       return;
     }
     if (list.empty()) {
@@ -167,7 +167,7 @@ void add_compare_ranks_command(CLI::App& app) {
       j["b"] = args->b;
       j["of_pages"] = db.num_pages();
       j["max_difference_label"] = db.label(pages[c.max_difference_at]);
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     std::printf("'%s' and '%s' on %llu of %u pages%s\n", args->a.c_str(), args->b.c_str(),

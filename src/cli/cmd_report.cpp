@@ -34,7 +34,7 @@ void add_report_command(CLI::App& app) {
     Database db = open_database(args->db, args->no_verify);
     const ReportData data = gather_report(db, args->o);
     const std::string text =
-        args->json ? nlohmann::json(data).dump(2) + "\n" : render_report_html(data);
+        args->json ? json_text(nlohmann::json(data)) + "\n" : render_report_html(data);
     write_output_file(args->out, text);
     if (!args->quiet && args->out != "-") {
       std::fprintf(stderr, "report: %s (%s; %zu vectors, %llu pages)\n", args->out.c_str(),

@@ -145,7 +145,7 @@ void add_search_command(CLI::App& app) {
     }
     switch (args->format) {
       case Format::kJson:
-        std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+        std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
         break;
       case Format::kTsv:
         for (const SearchHit& h : r.hits) {

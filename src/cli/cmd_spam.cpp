@@ -97,7 +97,7 @@ void add_trust_command(CLI::App& app) {
                      {"spam_mass", t.relative_mass[u]},
                      {"spam_mass_absolute", t.absolute_mass[u]}});
       }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (args->quiet) return;
@@ -149,7 +149,7 @@ void add_seeds_command(CLI::App& app) {
                      {"out_links", g.out.degree(s.page)},
                      {"in_links", g.in.degree(s.page)}});
       }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     std::printf("%4s  %-14s %9s %9s  %s\n", "#", "inverse rank", "out-links", "in-links", "page");
@@ -252,7 +252,7 @@ void add_spam_report_command(CLI::App& app) {
         for (PageId v : f.allied_targets) allies.push_back(std::string(db.label(v)));
         j["farms"][i]["allied_target_labels"] = allies;
       }
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     if (args->quiet) return;

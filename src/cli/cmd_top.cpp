@@ -72,7 +72,7 @@ void add_top_command(CLI::App& app) {
     }
     const auto top = top_ranked_pages(db, s.values, args->k);
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(top).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(top)).c_str());
       return;
     }
     if (!s.converged) {

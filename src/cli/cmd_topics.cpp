@@ -83,7 +83,7 @@ void add_topics_command(CLI::App& app) {
       report_convergence(results[t], cat("topic '", a.topics[t], "' "), args->o);
     }
     if (args->json) {
-      std::printf("%s\n", summary.dump(2).c_str());
+      std::printf("%s\n", json_text(summary).c_str());
       return;
     }
     if (args->quiet) return;

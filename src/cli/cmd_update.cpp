@@ -45,14 +45,14 @@ void add_update_command(CLI::App& app) {
       if (p.bytes_total > 0 && p.stage == "reading")
         text += cat(" ", format_bytes(static_cast<double>(p.bytes_read)), " of ",
                     format_bytes(static_cast<double>(p.bytes_total)));
-      line.update(text, nlohmann::json(p).dump(), new_stage);
+      line.update(text, json_text(nlohmann::json(p), -1), new_stage);
     };
     o.stop = arm_interrupts();  // Ctrl-C abandons the update; the database stays as it was
     const UpdateReport r = update_database(args->db, o);
     disarm_interrupts();
     line.finish();
     if (args->json) {
-      std::printf("%s\n", nlohmann::json(r).dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
       return;
     }
     if (args->quiet) return;

@@ -121,7 +121,7 @@ void add_usage_command(CLI::App& app) {
       if (!args->log.empty()) j["log"] = log_report;
       j["comparisons"] = comparisons;
       if (source_rank) j["source_rank"] = *source_rank;
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j).c_str());
       return;
     }
     std::printf("usage: %.15g visits on %llu of %u pages, from %s\n", usage.total,

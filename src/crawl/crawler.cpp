@@ -16,6 +16,7 @@
 #include "build/database_builder.hpp"
 #include "crawl/robots.hpp"
 #include "store/db_layout.hpp"
+#include "util/input_stream.hpp"
 #include "web/url.hpp"
 #include "web/warc.hpp"
 #include "webrank/error.hpp"
@@ -43,14 +44,15 @@ std::vector<fs::path> journal_files(const fs::path& dir) {
   return files;
 }
 
+// At most max_bytes of a file (util/input_stream.hpp); empty if it cannot be read, as an empty
+// response would be.
 std::string read_file(const fs::path& p, std::uint64_t max_bytes, bool* truncated) {
-  std::ifstream in(p, std::ios::binary);
-  std::string s(max_bytes + 1, '\0');
-  in.read(s.data(), static_cast<std::streamsize>(s.size()));
-  s.resize(static_cast<std::size_t>(in.gcount()));
-  *truncated = s.size() > max_bytes;
-  if (*truncated) s.resize(max_bytes);
-  return s;
+  try {
+    return read_file_prefix(p.string(), max_bytes, truncated);
+  } catch (const Error&) {
+    *truncated = false;
+    return {};
+  }
 }
 
 // A directory without index.html is shown as a list of links, like a web server's listing.
@@ -247,7 +249,7 @@ void Crawler::defer_or_offer(const std::string& url, int depth, int redirects) {
 
 // Hands a record to the pipeline: journaled, then its page to the database, then its links back.
 void Crawler::journal(FrontierItem item, web::WarcRecord record) {
-  PageJob job{std::move(item), std::move(record), false, journal_->path()};
+  PageJob job{std::move(item), std::move(record), false, journal_->path(), o_.fetcher.max_bytes};
   pipeline_.submit(std::move(job));
 }
 
@@ -267,7 +269,7 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         item.redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
         frontier_.mark_seen(item.url);
         ++rep_.resumed;
-        pipeline_.submit({std::move(item), std::move(rec), true, f.string()});
+        pipeline_.submit({std::move(item), std::move(rec), true, f.string(), o_.fetcher.max_bytes});
       }
       truncated = reader.truncated();
     }

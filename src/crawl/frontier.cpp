@@ -118,7 +118,11 @@ bool Frontier::trapped(const std::string& url) {
     if (seen_.count(plain)) return true;
     seen_.insert(plain);
   }
-  if (u->has_query && ++query_variants_[u->origin() + u->path] > o_.max_query_variants) return true;
+  return count_variants(url, *u);
+}
+
+bool Frontier::count_variants(const std::string& url, const web::Url& u) {
+  if (u.has_query && ++query_variants_[u.origin() + u.path] > o_.max_query_variants) return true;
   if (++shape_variants_[shape(url)] > o_.max_shape_variants) return true;
   return false;
 }
@@ -143,7 +147,10 @@ AddResult Frontier::add(const std::string& url, int depth, int redirects) {
 }
 
 void Frontier::mark_seen(const std::string& url) {
-  seen_.insert(url);
+  if (!seen_.insert(url).second) return;
+  // Counted as add() counted it before the interruption, so that a resumed crawl stops at the
+  // same trap limits as an uninterrupted one.
+  if (const std::optional<web::Url> u = web::parse_url(url)) count_variants(url, *u);
   const std::string plain = without_session(url);
   if (plain != url) seen_.insert(plain);
 }

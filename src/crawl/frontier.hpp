@@ -31,6 +31,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "web/url.hpp"
+
 #include "webrank/crawl.hpp"
 
 namespace webrank::crawl {
@@ -52,7 +54,8 @@ class Frontier {
   explicit Frontier(FrontierOptions o);
 
   AddResult add(const std::string& url, int depth, int redirects = 0);
-  // Marks `url` seen without queueing it (pages already fetched, on --resume).
+  // Marks `url` seen without queueing it (pages already fetched, on --resume), and counts it
+  // toward the trap limits as add() would have.
   void mark_seen(const std::string& url);
   bool seen(const std::string& url) const { return seen_.count(url) != 0; }
 
@@ -81,6 +84,8 @@ class Frontier {
   };
   bool in_scope(const std::string& url) const;
   bool trapped(const std::string& url);
+  // Counts `url` among its query and shape variants; true past either limit.
+  bool count_variants(const std::string& url, const web::Url& u);
 
   FrontierOptions o_;
   std::unordered_set<std::string> seen_;

@@ -75,7 +75,7 @@ void PagePipeline::work() {
     d.journaled = job.second.journaled;
     try {
       const web::WarcRecord& rec = job.second.record;
-      const WarcCapture c = read_warc_capture(rec, job.second.file);
+      const WarcCapture c = read_warc_capture(rec, job.second.file, job.second.max_body);
       if (c.kind == WarcCapture::Kind::kCapture || c.kind == WarcCapture::Kind::kUnfetched)
         d.page = capture_page(c);
       d.body_bytes = c.body.size();

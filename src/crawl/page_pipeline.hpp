@@ -33,6 +33,7 @@
 
 #include "build/record_sink.hpp"
 #include "crawl/frontier.hpp"
+#include "web/http_message.hpp"
 #include "web/warc.hpp"
 
 namespace webrank::crawl {
@@ -42,6 +43,8 @@ struct PageJob {
   web::WarcRecord record;
   bool journaled = false;  // read back from the journal (--resume): not written again
   std::string file;        // the journal file it is (or goes) in, for error messages
+  // Bodies are decoded to at most this (--max-bytes): a journaled gzip bomb stays bounded.
+  std::uint64_t max_body = web::kDefaultMaxBodyBytes;
 };
 
 struct CommittedPage {

@@ -36,6 +36,10 @@ bool is_percent_comment(std::string_view t) {
 
 LineReader::LineReader(InputStream& in) : in_(in), buf_(kChunk) {}
 
+void LineReader::line_too_long(std::uint64_t line_number) const {
+  webrank::line_too_long(in_.name(), line_number);
+}
+
 bool LineReader::refill() {
   if (eof_) return false;
   if (begin_ > 0) {  // keep the partial line, move it to the front
@@ -43,7 +47,10 @@ bool LineReader::refill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buf_.size()) buf_.resize(buf_.size() * 2);  // a line longer than the buffer
+  if (end_ == buf_.size()) {  // a line longer than the buffer
+    if (buf_.size() >= kMaxLineBytes) line_too_long(line_number_ + 1);
+    buf_.resize(std::min(buf_.size() * 2, kMaxLineBytes));
+  }
   std::size_t got = in_.read(buf_.data() + end_, buf_.size() - end_);
   if (got == 0) {
     eof_ = true;
@@ -56,17 +63,24 @@ bool LineReader::refill() {
 bool LineReader::next(std::string_view& line) {
   for (;;) {
     const char* start = buf_.data() + begin_;
-    const char* nl = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
+    const char* nl =
+        static_cast<const char*>(std::memchr(start + scanned_, '\n', end_ - begin_ - scanned_));
     if (nl || (eof_ && begin_ < end_)) {
       std::size_t len = nl ? static_cast<std::size_t>(nl - start) : end_ - begin_;
       line = std::string_view(start, len);
       begin_ += len + (nl ? 1 : 0);
       consumed_ += len + (nl ? 1 : 0);
       ++line_number_;
+      scanned_ = 0;
       if (line_number_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
       check_text_line(line, in_.name(), line_number_);
       return true;
     }
+    // The unfinished line is checked for a NUL byte before more of it is read: binary input
+    // fails at once, not after kMaxLineBytes.
+    check_text_line(std::string_view(start + scanned_, end_ - begin_ - scanned_), in_.name(),
+                    line_number_ + 1);
+    scanned_ = end_ - begin_;
     if (!refill()) {
       if (begin_ < end_) continue;  // last line without '\n'
       return false;
@@ -129,12 +143,18 @@ double parse_weight(std::string_view text, const std::string& where) {
   return w;
 }
 
+void line_too_long(const std::string& name, std::uint64_t line_number) {
+  fail(ErrorKind::kInvalidInput, name, ":", line_number, ": longer than ", kMaxLineBytes >> 20,
+       " MiB (the longest line webrank reads): expected text lines (is this a binary file?)");
+}
+
 void check_text_line(std::string_view line, const std::string& name, std::uint64_t line_number) {
   if (std::memchr(line.data(), '\0', line.size())) {
     fail(ErrorKind::kInvalidInput, name, ":", line_number,
          ": contains a NUL byte: expected text (is this a binary or unsupported compressed "
          "file?)");
   }
+  if (line.size() > kMaxLineBytes) line_too_long(name, line_number);
 }
 
 EdgeListRecord parse_edge_list_line(std::string_view line, bool weighted, const std::string& name,

@@ -18,11 +18,17 @@
 
 namespace webrank {
 
+// The longest line any text input may have: every reader refuses a longer one as soon as it has
+// read that much of it (an error naming the file and the line or byte offset), so that a file
+// without line ends (binary data, a decompression bomb) cannot fill the memory.
+inline constexpr std::size_t kMaxLineBytes = 64 << 20;
+
 class LineReader {
  public:
   explicit LineReader(InputStream& in);
   // Next line without its '\n' (a last line without one is returned too). False at the end.
-  // Throws Error on a NUL byte (binary input).
+  // Throws Error on a NUL byte (binary input) and on a line longer than kMaxLineBytes; either
+  // is found before more of the line is buffered.
   bool next(std::string_view& line);
   std::uint64_t line_number() const { return line_number_; }
   std::uint64_t bytes_consumed() const { return consumed_; }
@@ -33,10 +39,12 @@ class LineReader {
 
  private:
   bool refill();
+  [[noreturn]] void line_too_long(std::uint64_t line_number) const;
 
   InputStream& in_;
   std::vector<char> buf_;
   std::size_t begin_ = 0, end_ = 0;
+  std::size_t scanned_ = 0;  // bytes of the unfinished line at begin_ known to hold no '\n'
   bool eof_ = false;
   std::uint64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;
@@ -50,7 +58,11 @@ int split_fields(std::string_view line, std::string_view* fields, int max_fields
 // Parses a link or page weight: finite and >= 0. Throws Error "WHERE: ..." otherwise.
 double parse_weight(std::string_view text, const std::string& where);
 
-// Throws Error "NAME:LINE: contains a NUL byte..." if `line` has one (binary input).
+// Throws Error "NAME:LINE: longer than ..." (a line over kMaxLineBytes).
+[[noreturn]] void line_too_long(const std::string& name, std::uint64_t line_number);
+
+// Throws Error "NAME:LINE: contains a NUL byte..." if `line` has one (binary input), or
+// "NAME:LINE: longer than..." if it is longer than kMaxLineBytes.
 void check_text_line(std::string_view line, const std::string& name, std::uint64_t line_number);
 
 // One record of an edge list: nothing (blank or comment line), a page, or a link.

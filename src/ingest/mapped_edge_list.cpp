@@ -208,6 +208,7 @@ std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, Re
   const std::size_t wave_bytes = 2 * static_cast<std::size_t>(omp_get_max_threads()) * chunk_bytes;
   std::string carry;  // the unfinished last line of the previous wave
   bool first = true, eof = false, bom_only = false;
+  std::uint64_t done = 0;  // decompressed bytes before the buffer
   auto fill = [&](Wave& w) {
     if (eof) return;
     std::vector<char>& buf = w.storage;
@@ -232,9 +233,23 @@ std::uint64_t read_streamed_edge_list(const std::string& path, bool weighted, Re
         cut = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data()) + 1;
         break;
       }
+      // No '\n' in all of it: one line, checked before more of it is read.
+      if (const void* nul = std::memchr(buf.data(), '\0', have)) {
+        fail(ErrorKind::kInvalidInput, in->name(), ": byte ",
+             done + static_cast<std::uint64_t>(static_cast<const char*>(nul) - buf.data()),
+             " (decompressed): a NUL byte: expected text (is this a binary or unsupported "
+             "compressed file?)");
+      }
+      if (have > kMaxLineBytes) {
+        fail(ErrorKind::kInvalidInput, in->name(), ": the line starting at byte ", done,
+             " (decompressed) is longer than ", kMaxLineBytes >> 20,
+             " MiB (the longest line webrank reads): expected text lines (is this a binary "
+             "file?)");
+      }
       buf.resize(2 * buf.size());  // a line longer than the buffer
     }
     carry.assign(buf.data() + cut, have - cut);
+    done += cut;
     std::size_t start = 0;
     if (first) {  // a UTF-8 byte order mark opening line 1 is not part of the first label
       first = false;

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "web/http_message.hpp"
 #include "web/warc.hpp"
 #include "webrank/page_data.hpp"
 
@@ -26,9 +27,11 @@ struct WarcCapture {
   std::string content_type, location, body;
 };
 
-// Reads what `rec` says about a page. Throws Error naming `path`, the record's byte offset and
-// the URL when its HTTP response does not parse (web/http_message.hpp).
-WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& path);
+// Reads what `rec` says about a page, its body cut at `max_body` bytes (decoded: a compressed
+// body never expands past it; a crawl's --max-bytes). Throws Error naming `path`, the record's
+// byte offset and the URL when its HTTP response does not parse (web/http_message.hpp).
+WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& path,
+                              std::size_t max_body = web::kDefaultMaxBodyBytes);
 
 // The page of a kCapture or kUnfetched capture (web/page_record.hpp: HTML is parsed for title,
 // text and links).

@@ -88,12 +88,9 @@ void to_json(nlohmann::json& j, const BatchProgress& p) {
 }
 
 void to_json(nlohmann::json& j, const RankedPage& p) {
-  j = {{"label", p.label},
-       {"rank", p.rank},
-       {"percentile", p.percentile},
-       {"bar", p.bar},
-       {"toolbar", p.toolbar}};
-  if (p.title) j["title"] = *p.title;
+  j = {{"rank", p.rank}, {"percentile", p.percentile}, {"bar", p.bar}, {"toolbar", p.toolbar}};
+  set_text(j, "label", p.label);
+  if (p.title) set_text(j, "title", *p.title);
 }
 
 void to_json(nlohmann::json& j, const PageVectorPlace& p) {
@@ -108,15 +105,15 @@ void to_json(nlohmann::json& j, const PageVectorPlace& p) {
 
 void to_json(nlohmann::json& j, const PageReport& r) {
   j = {{"id", r.page},
-       {"label", r.label},
        {"pages", r.pages},
        {"out_links", r.out_links},
        {"in_links", r.in_links},
        {"nofollow_links", r.nofollow_links},
        {"self_link", r.self_link},
        {"ranks", r.ranks}};
-  if (r.title) j["title"] = *r.title;
-  if (r.final_url) j["final_url"] = *r.final_url;
+  set_text(j, "label", r.label);
+  if (r.title) set_text(j, "title", *r.title);
+  if (r.final_url) set_text(j, "final_url", *r.final_url);
   if (r.status) j["status"] = *r.status;
 }
 

@@ -29,22 +29,21 @@ void to_json(nlohmann::json& j, const IndexInfo& i) {
 void to_json(nlohmann::json& j, const Snippet& s) {
   nlohmann::json matches = nlohmann::json::array();
   for (const TextSpan& m : s.matches) matches.push_back({m.begin, m.end});
-  j = {{"text", s.text},
-       {"matches", matches},
-       {"cut_before", s.cut_before},
-       {"cut_after", s.cut_after}};
+  j = {{"matches", matches}, {"cut_before", s.cut_before}, {"cut_after", s.cut_after}};
+  set_text(j, "text", s.text);
 }
 
 void to_json(nlohmann::json& j, const SearchHit& h) {
   j = {{"position", h.position},
-       {"url", h.page.label},
-       {"title", h.page.title ? nlohmann::json(*h.page.title) : nlohmann::json()},
+       {"title", nlohmann::json()},
        {"score", h.score},
        {"rank", h.page.rank},
        {"percentile", h.page.percentile},
        {"bar", h.page.bar},
        {"toolbar", h.page.toolbar},
        {"snippet", h.snippet}};
+  set_text(j, "url", h.page.label);
+  if (h.page.title) set_text(j, "title", *h.page.title);
 }
 
 void to_json(nlohmann::json& j, const SearchResults& r) {

@@ -110,7 +110,7 @@ void reply_error(const Site& site, const httplib::Request& req, httplib::Respons
                  const std::string& message, const nlohmann::json& error) {
   res.status = status;
   if (is_api(req)) {
-    res.set_content(nlohmann::json{{"error", error}}.dump(), "application/json");
+    res.set_content(json_text(nlohmann::json{{"error", error}}, -1), "application/json");
   } else {
     res.set_content(serve::error_html(site, status, message), "text/html; charset=utf-8");
   }
@@ -162,7 +162,7 @@ void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache&
   const auto json = [&site](const char* path, auto view) {
     return Route{path, [&site, view](const httplib::Request& req, httplib::Response& res) {
                    guarded(site, req, res, [&] {
-                     res.set_content(nlohmann::json(view(site, params_of(req))).dump(),
+                     res.set_content(json_text(nlohmann::json(view(site, params_of(req))), -1),
                                      "application/json");
                    });
                  }};

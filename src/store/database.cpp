@@ -12,6 +12,7 @@
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/manifest_field.hpp"
+#include "store/manifest_seal.hpp"
 #include "store/section_file.hpp"
 #include "store/verification_record.hpp"
 #include "util/compression.hpp"
@@ -110,6 +111,61 @@ nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentit
   return m;
 }
 
+// The manifest's flags against the sections it lists (O(1)): a weighted web has weight
+// sections and an unweighted one none; page data comes whole or not at all.
+void check_manifest_flags(const nlohmann::json& m, const fs::path& file) {
+  const nlohmann::json& sections = m["sections"];
+  const bool weighted = m.value("weighted", false);
+  for (const char* name : {layout::kFwdWeights, layout::kBwdWeights}) {
+    if (sections.contains(name) != weighted) {
+      fail(ErrorKind::kCorrupt, file.string(),
+           ": damaged: \"weighted\": ", weighted ? "true" : "false",
+           weighted ? " but section " : " yet section ", name,
+           weighted ? " is not listed" : " is listed");
+    }
+  }
+  const bool page_data = m.value("page_data", false);
+  if (sections.contains(layout::kPageStatus.file) != page_data) {
+    fail(ErrorKind::kCorrupt, file.string(),
+         ": damaged: \"page_data\": ", page_data ? "true" : "false",
+         page_data ? " but section " : " yet section ", layout::kPageStatus.file,
+         page_data ? " is not listed" : " is listed");
+  }
+  const bool page_html = m.value("page_html", false);
+  if (sections.contains(layout::kPageHtmlOffsets.file) != (page_html && page_data)) {
+    fail(ErrorKind::kCorrupt, file.string(),
+         ": damaged: \"page_html\": ", page_html ? "true" : "false",
+         " does not match the sections listed (", layout::kPageHtmlOffsets.file, ")");
+  }
+}
+
+// The manifest's counts against the links (O(links)): dangling pages (no out-links, or an
+// out-weight of 0 in a weighted web) and self-links.
+void check_manifest_counts(const fs::path& file, const DatabaseStats& st, const GraphView& g) {
+  std::uint64_t self_links = 0, dangling = 0;
+  const auto pages = static_cast<std::int64_t>(g.num_pages);
+#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : self_links, dangling) \
+    if (pages >= kMinParallelPages)
+  for (std::int64_t u = 0; u < pages; ++u) {
+    double strength = 0;
+    for (std::uint64_t i = g.out.offsets[u]; i < g.out.offsets[u + 1]; ++i) {
+      if (g.out.ids[i] == static_cast<PageId>(u)) ++self_links;
+      strength += st.weighted ? g.out.weights[i] : 1.0;
+    }
+    if (strength == 0) ++dangling;
+  }
+  release_pages(g.out.ids.data(), g.out.ids.size_bytes());
+  if (st.weighted) release_pages(g.out.weights.data(), g.out.weights.size_bytes());
+  if (dangling != st.dangling_pages) {
+    fail(ErrorKind::kCorrupt, file.string(), ": damaged: \"dangling_pages\": ", st.dangling_pages,
+         ", but the links leave ", dangling, " pages without out-links");
+  }
+  if (self_links != st.self_links) {
+    fail(ErrorKind::kCorrupt, file.string(), ": damaged: \"self_links\": ", st.self_links,
+         ", but the links hold ", self_links);
+  }
+}
+
 }  // namespace
 
 Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -126,6 +182,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   impl->files.emplace_back(layout::kManifest, manifest_identity);
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
+  check_manifest_seal(m, mfile.string());
   const int version = manifest_field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
@@ -143,6 +200,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   if (!m.contains("sections") || !m["sections"].is_object()) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: the section list is missing");
   }
+  check_manifest_flags(m, mfile);
 
   // Maps a section and checks it against the manifest: element count and checksum, so a file
   // from another database or a stale copy is caught at open time.
@@ -153,7 +211,8 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
     Section s = Section::open(dir / name, section_name ? section_name : name, elem);
     if (s.count() != count) {
       fail(ErrorKind::kCorrupt, (dir / name).string(), ": byte 24: holds ", s.count(),
-           " elements, the database needs ", count);
+           " elements, but manifest.json (pages ", st.pages, ", links ", st.links, ") needs ",
+           count, ": the file is damaged or from another database");
     }
     if (m["sections"][name].value("xxh3", "") != checksum_hex(s.checksum())) {
       fail(ErrorKind::kCorrupt, (dir / name).string(),
@@ -311,6 +370,7 @@ void Database::verify_contents() const {
     check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
     check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
   }
+  check_manifest_counts(impl_->dir / layout::kManifest, impl_->stats, g);
 }
 
 bool Database::has_page_data() const {
@@ -385,11 +445,15 @@ std::vector<std::string> Database::rank_names() const {
   std::error_code ec;
   for (fs::directory_iterator it(impl_->dir / layout::kRanksDir, ec), end; !ec && it != end;
        it.increment(ec)) {
-    if (it->path().extension() == ".ranks" && it->path().filename().string()[0] != '.') {
+    // A vector is its .ranks file and its .json metadata: either one names it, so that a lost
+    // half is reported by load_ranks() instead of the vector silently disappearing.
+    const auto ext = it->path().extension();
+    if ((ext == ".ranks" || ext == ".json") && it->path().filename().string()[0] != '.') {
       names.push_back(it->path().stem().string());
     }
   }
   std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;
 }
 

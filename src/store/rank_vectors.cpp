@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "store/db_layout.hpp"
@@ -12,6 +13,23 @@
 
 namespace webrank {
 namespace fs = std::filesystem;
+
+namespace {
+
+// The metadata of a vector being replaced, before it takes its name (hidden: not a vector).
+fs::path pending_metadata(const fs::path& dir, const std::string& name) {
+  return dir / ("." + name + ".json.pending");
+}
+
+std::optional<std::string> read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
 
 void check_rank_name(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 100 && name[0] != '.';
@@ -49,25 +67,36 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   }
   metadata["name"] = name;
   metadata["xxh3"] = checksum_hex(checksum);
-  AtomicFileWriter json(dir / (name + ".json"));
-  json.write(metadata.dump(2) + "\n");
-  // The vector goes in first; the metadata that names its checksum last. A reader that finds
-  // the two out of step (interrupted in between) reports it instead of mixing them.
+  // The pair is replaced as one (docs/format.md, "Writing"): the new metadata is put in place
+  // first under its pending name, then the vector, then the metadata under its own name. Killed
+  // after the vector went in, the pending metadata names the new vector's checksum, and
+  // load_ranks() takes it (and finishes the rename): every reader sees the old pair or the new.
+  const fs::path pending = pending_metadata(dir, name);
+  {
+    AtomicFileWriter json(pending);
+    json.write(metadata.dump(2) + "\n");
+    json.commit();
+  }
   vec.commit();
-  json.commit();
+  fs::rename(pending, dir / (name + ".json"), ec);
+  // Gone: a reader that came between finished the replacement (load_ranks).
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    fail(ErrorKind::kIo, (dir / (name + ".json")).string(),
+         ": cannot rename into place: ", ec.message());
 }
 
 void delete_ranks(const Database& db, const std::string& name) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
   const fs::path vec_path = dir / (name + ".ranks");
-  if (!fs::exists(vec_path)) {
+  const fs::path json_path = dir / (name + ".json");
+  if (!fs::exists(vec_path) && !fs::exists(json_path)) {
     std::string have;
     for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
     fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
          have.empty() ? "none stored" : "stored: " + have, ")");
   }
-  for (const fs::path& p : {vec_path, dir / (name + ".json")}) {
+  for (const fs::path& p : {vec_path, json_path, pending_metadata(dir, name)}) {
     std::error_code ec;
     fs::remove(p, ec);
     if (ec) fail(ErrorKind::kIo, p.string(), ": cannot remove: ", ec.message());
@@ -79,6 +108,13 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   const fs::path dir = db.path() / layout::kRanksDir;
   const fs::path json_path = dir / (name + ".json");
   const fs::path vec_path = dir / (name + ".ranks");
+  std::error_code ec;
+  if (!fs::exists(vec_path, ec) && fs::exists(json_path, ec)) {
+    fail(ErrorKind::kCorrupt, vec_path.string(), ": missing, but ", json_path.filename().string(),
+         " describes it: the vector was deleted or lost (recompute it with `webrank rank`, or "
+         "drop it with `webrank ranks ",
+         db.path().string(), " --delete ", name, "`)");
+  }
   if (!fs::exists(vec_path)) {
     std::string have;
     for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
@@ -89,13 +125,11 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
   }
   StoredRanks s;
   s.name = name;
-  std::ifstream in(json_path, std::ios::binary);
-  if (!in)
+  std::optional<std::string> text = read_text(json_path);
+  if (!text)
     fail(ErrorKind::kCorrupt, json_path.string(),
          ": missing or unreadable (the rank vector's metadata)");
-  std::stringstream text;
-  text << in.rdbuf();
-  s.metadata_json = text.str();
+  s.metadata_json = std::move(*text);
   nlohmann::json meta;
   try {
     meta = nlohmann::json::parse(s.metadata_json);
@@ -115,8 +149,21 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
          " values, the database has ", db.num_pages(), " pages");
   }
   if (meta.value("xxh3", "") != checksum_hex(sec.checksum())) {
-    fail(ErrorKind::kCorrupt, vec_path.string(), ": bytes 40-47: checksum differs from ",
-         json_path.filename().string(), " (an interrupted or damaged write)");
+    // A replacement interrupted between the vector and its metadata: the pending metadata is
+    // the vector's own; the replacement is finished here if the folder can be written.
+    const fs::path pending = pending_metadata(dir, name);
+    std::optional<std::string> next = read_text(pending);
+    const nlohmann::json next_meta =
+        next ? nlohmann::json::parse(*next, nullptr, false) : nlohmann::json();
+    if (!next_meta.is_object() || next_meta.value("xxh3", "") != checksum_hex(sec.checksum()) ||
+        next_meta.value("precision", "") != precision) {
+      fail(ErrorKind::kCorrupt, vec_path.string(), ": bytes 40-47: checksum differs from ",
+           json_path.filename().string(), " (an interrupted or damaged write)");
+    }
+    meta = next_meta;
+    s.metadata_json = std::move(*next);
+    std::error_code ignored;
+    fs::rename(pending, json_path, ignored);
   }
   sec.verify();
   if (s.precision == Precision::kFloat) {

@@ -12,8 +12,9 @@
 
 namespace webrank {
 
-// Writes the vector, then its metadata, each atomically (a reader sees the old pair or the new
-// vector with either metadata, which load_ranks detects by the checksum). Throws Error.
+// Replaces the vector and its metadata as one: a reader sees the old pair or the new one, also
+// after a kill at any moment (the metadata goes in first under a pending name that load_ranks
+// recognises by the vector's checksum). Throws Error.
 void write_rank_vector(const Database& db, const std::string& name, std::span<const double> values,
                        Precision precision, nlohmann::json metadata);
 

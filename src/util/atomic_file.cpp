@@ -129,9 +129,8 @@ bool exchange_names(const std::filesystem::path& a, const std::filesystem::path&
 // file or the file system cannot exchange names. Readers see the old file or the new one, as with
 // rename(2). Why not rename(2): ext4 (auto_da_alloc) writes the new file's data out before a
 // rename that replaces a file commits, which took 0.7-12 ms per file here, the better part of a
-// `webrank rank` of a 100k-page web (docs/performance.md, "Whole commands"). Nothing here is
-// fsync'ed: a crash of the machine just after may leave the new file empty where ext4 would have
-// written it out first (rank vectors carry checksums: that is reported, never read as data).
+// `webrank rank` of a 100k-page web (docs/performance.md, "Whole commands"). TempPath::commit()
+// syncs the new file itself before the exchange and the directory after it.
 bool exchange_with_file(const std::filesystem::path& temp,
                         const std::filesystem::path& destination) {
   struct stat st {};
@@ -189,12 +188,41 @@ void TempPath::make_directory() {
   }
 }
 
+void sync_path(const std::filesystem::path& path, bool recursive) {
+  namespace fs = std::filesystem;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail_errno(path.string(), "cannot open to sync it to the disk");
+  struct stat st {};
+  const bool dir = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  // Some file systems cannot sync a directory (EINVAL): their renames are as durable as they get.
+  if (rc != 0 && !(dir && err == EINVAL)) {
+    errno = err;
+    fail_errno(path.string(), "cannot sync to the disk");
+  }
+  if (!dir || !recursive) return;
+  for (const auto& e : fs::directory_iterator(path)) {
+    if (e.is_directory() || e.is_regular_file()) sync_path(e.path(), true);
+  }
+}
+
+void sync_parent(const std::filesystem::path& path) {
+  const std::filesystem::path parent =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  sync_path(parent);
+}
+
 void TempPath::commit(bool replace_dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  sync_path(temp_, /*recursive=*/true);  // the new data is on the disk before it has the name
   if (replace_dir && fs::exists(destination_, ec) && exchange_names(temp_, destination_)) {
     // The two directories swapped names in one step: the destination is at every instant the
-    // old complete directory or the new one. The old one, now under the temporary name, goes.
+    // old complete directory or the new one. The old one, now under the temporary name, goes;
+    // killed before that, it is a stale temporary, removed by the next write there.
+    sync_parent(destination_);
     fs::remove_all(temp_, ec);
   } else if (replace_dir && fs::exists(destination_, ec)) {
     // A file system without RENAME_EXCHANGE: move the old directory aside, put the new one in
@@ -214,10 +242,14 @@ void TempPath::commit(bool replace_dir) {
            ": cannot rename the new database into place: ", ec.message());
     }
     fs::remove_all(aside, ec);
+    sync_parent(destination_);
   } else if (!exchange_with_file(temp_, destination_)) {
     fs::rename(temp_, destination_, ec);
     if (ec)
       fail(ErrorKind::kIo, destination_.string(), ": cannot rename into place: ", ec.message());
+    sync_parent(destination_);
+  } else {
+    sync_parent(destination_);
   }
   committed_ = true;
   unregister_temp(slot_);

@@ -6,6 +6,12 @@
 // it), and removes it in its destructor unless commit() renamed it onto the destination. Works for
 // files and directories. Stale temporaries of dead processes are removed the next time the same
 // destination is written.
+//
+// Durability (docs/format.md, "What survives a power loss"): commit() writes the temporary's data
+// to the disk (fsync of the file, or of every file and directory of a temporary directory) before
+// it takes the destination's name, and the name change itself (fsync of the parent directory)
+// before it returns: once commit() returned, the new output survives a power loss; before, the
+// old one does.
 #pragma once
 
 #include <cstdio>
@@ -25,8 +31,10 @@ class TempPath {
   const std::filesystem::path& path() const { return temp_; }
   // Creates the temporary as a directory (its files are removed with it on a signal).
   void make_directory();
-  // Renames the temporary onto the destination. With replace_dir, an existing destination
-  // directory is moved aside first and deleted only after the rename succeeded.
+  // Puts the temporary in place of the destination, durably (above). With replace_dir, an
+  // existing destination directory is exchanged with the temporary in one step
+  // (renameat2 RENAME_EXCHANGE: the destination's name always names a complete directory, even
+  // if the process is killed) and the old one, now under the temporary name, removed after.
   void commit(bool replace_dir = false);
 
  private:
@@ -35,6 +43,12 @@ class TempPath {
   bool committed_ = false;
   int slot_ = -1;
 };
+
+// fsync of the file or directory `path`; of every file and directory under it with `recursive`.
+// Throws Error (kIo) naming the path.
+void sync_path(const std::filesystem::path& path, bool recursive = false);
+// fsync of the directory holding `path` (after a rename into it).
+void sync_parent(const std::filesystem::path& path);
 
 // A buffered output file written through a TempPath: write, then commit(). A regular file (or
 // a new one) is replaced atomically; through a symlink, the file it points to is replaced and the

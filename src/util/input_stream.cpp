@@ -6,6 +6,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -222,6 +223,35 @@ bool is_plain_file(const std::string& path) {
   if (got < 0) return false;
   const std::string_view h(head, static_cast<std::size_t>(got));
   return !is_gzip_magic(h) && !is_zstd_magic(h);
+}
+
+std::string read_file_prefix(const std::string& path, std::uint64_t max_bytes, bool* truncated) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail_errno(path, "cannot open");
+  std::string s;
+  std::size_t have = 0;
+  for (;;) {
+    if (have == s.size()) {
+      if (s.size() > max_bytes) break;
+      s.resize(
+          std::min<std::uint64_t>(max_bytes + 1, std::max<std::size_t>(2 * s.size(), 1 << 16)));
+    }
+    const ssize_t got = ::read(fd, s.data() + have, s.size() - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int err = errno;
+      ::close(fd);
+      errno = err;
+      fail_errno(path, "read failed");
+    }
+    if (got == 0) break;
+    have += static_cast<std::size_t>(got);
+  }
+  ::close(fd);
+  s.resize(have);
+  *truncated = have > max_bytes;
+  if (*truncated) s.resize(max_bytes);
+  return s;
 }
 
 std::uint64_t input_size(const std::string& path) {

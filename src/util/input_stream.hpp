@@ -30,6 +30,12 @@ std::unique_ptr<InputStream> open_input(const std::string& path);
 // (the streaming reader then reports what is wrong).
 bool is_plain_file(const std::string& path);
 
+// At most the first max_bytes of the file `path` (read as is, not decompressed); *truncated is
+// set when the file holds more. Reads at most max_bytes + 1 bytes, whatever the file's size, so
+// a huge file costs no more memory than a small one. Throws Error (kInvalidInput) naming the
+// path if it cannot be opened or read.
+std::string read_file_prefix(const std::string& path, std::uint64_t max_bytes, bool* truncated);
+
 // Size of the file in bytes, or 0 if unknown (standard input, pipes).
 std::uint64_t input_size(const std::string& path);
 

@@ -1,7 +1,9 @@
 #include "webrank/units.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -33,8 +35,16 @@ std::optional<std::uint64_t> parse_memory_size(std::string_view text) {
 std::uint64_t default_memory_budget() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+  std::uint64_t memory = pages > 0 && page > 0
+                             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                             : std::uint64_t{4} << 30;
+  // A process confined by `ulimit -v` (RLIMIT_AS) cannot use more than that, whatever the
+  // machine has: budgeting past it would end in "out of memory" instead of a clear error.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    memory = std::min<std::uint64_t>(memory, limit.rlim_cur);
+  }
+  return memory / 4 * 3;
 }
 
 std::string format_bytes(double bytes) {

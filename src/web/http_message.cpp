@@ -55,7 +55,8 @@ std::string dechunk(std::string_view s, const std::string& where) {
   }
 }
 
-std::string inflate_body(std::string_view s, bool gzip, const std::string& where) {
+std::string inflate_body(std::string_view s, bool gzip, const std::string& where,
+                         std::size_t max_size, bool* truncated) {
   z_stream z{};
   if (inflateInit2(&z, gzip ? 15 + 32 : 15) != Z_OK)
     fail(ErrorKind::kInvalidInput, where, ": cannot initialize zlib");
@@ -71,6 +72,12 @@ std::string inflate_body(std::string_view s, bool gzip, const std::string& where
     rc = inflate(&z, Z_NO_FLUSH);
     out.append(buf, sizeof buf - z.avail_out);
     if (rc == Z_STREAM_END) break;
+    if (out.size() > max_size) {
+      out.resize(max_size);
+      *truncated = true;
+      rc = Z_STREAM_END;
+      break;
+    }
     if (rc == Z_DATA_ERROR && raw_retry && out.empty()) {
       // "deflate" is often sent raw, without the zlib wrapper.
       raw_retry = false;
@@ -98,7 +105,8 @@ std::string_view HttpResponse::header(std::string_view name) const {
   return {};
 }
 
-HttpResponse parse_http_response(std::string_view block, const std::string& where) {
+HttpResponse parse_http_response(std::string_view block, const std::string& where,
+                                 std::size_t max_body) {
   HttpResponse r;
   std::string_view line;
   if (!block.starts_with("HTTP/") || !next_line(block, line))
@@ -143,8 +151,14 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
   }
   std::string ce(r.header("Content-Encoding"));
   for (char& c : ce) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (!body.empty() && (ce == "gzip" || ce == "x-gzip")) body = inflate_body(body, true, where);
-  if (!body.empty() && ce == "deflate") body = inflate_body(body, false, where);
+  if (!body.empty() && (ce == "gzip" || ce == "x-gzip"))
+    body = inflate_body(body, true, where, max_body, &r.truncated);
+  if (!body.empty() && ce == "deflate")
+    body = inflate_body(body, false, where, max_body, &r.truncated);
+  if (body.size() > max_body) {  // a plain body longer than a crawl would have fetched
+    body.resize(max_body);
+    r.truncated = true;
+  }
   r.body = std::move(body);
   return r;
 }

@@ -9,6 +9,7 @@
 // record (file and byte offset) for the messages.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,9 +21,18 @@ struct HttpResponse {
   int status = 0;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  bool truncated = false;  // the decoded body was longer than max_body and was cut there
   std::string_view header(std::string_view name) const;  // case-insensitive; "" if absent
 };
 
-HttpResponse parse_http_response(std::string_view block, const std::string& where);
+// The most bytes a body is decoded to unless the caller says otherwise: a crawl's default
+// --max-bytes.
+inline constexpr std::size_t kDefaultMaxBodyBytes = 10 << 20;
+
+// The body is kept, and a gzip or deflate body decoded, to at most `max_body` bytes (the rest is
+// dropped and `truncated` set, as a crawl cuts a longer body), so that a small compressed body
+// cannot expand without bound (a decompression bomb).
+HttpResponse parse_http_response(std::string_view block, const std::string& where,
+                                 std::size_t max_body = kDefaultMaxBodyBytes);
 
 }  // namespace webrank::web

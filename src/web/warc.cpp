@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "webrank/error.hpp"
@@ -51,7 +53,10 @@ bool WarcReader::fill(std::size_t need) {
       pos_ = 0;
     }
     const std::size_t old = buf_.size();
-    const std::size_t chunk = std::max<std::size_t>(1 << 16, need - (old - pos_));
+    // Grown by what is read, at most 64 MiB at a time: a Content-Length claiming a terabyte
+    // costs no more than the bytes that are really there.
+    const std::size_t chunk =
+        std::clamp<std::size_t>(need - (old - pos_), std::size_t{1} << 16, std::size_t{64} << 20);
     buf_.resize(old + chunk);
     std::size_t got = 0;
     try {
@@ -160,13 +165,17 @@ bool WarcReader::next(WarcRecord& r) {
 
 // ---------------------------------------------------------------------------------------------
 
-WarcWriter::WarcWriter(const std::string& path, bool gzip) : path_(path), gzip_(gzip) {
+WarcWriter::WarcWriter(const std::string& path, bool gzip)
+    : path_(path), gzip_(gzip), synced_(std::chrono::steady_clock::now()) {
   out_ = std::fopen(path.c_str(), "wb");
   if (!out_) fail_errno(path, "cannot create");
+  sync_parent(path);  // the new file's name survives a power loss
 }
 
 WarcWriter::~WarcWriter() {
-  if (out_) std::fclose(out_);
+  if (!out_) return;
+  if (std::fflush(out_) == 0) ::fdatasync(::fileno(out_));
+  std::fclose(out_);
 }
 
 namespace {
@@ -250,6 +259,13 @@ void WarcWriter::write(std::string_view type, std::string_view uri, std::string_
 void WarcWriter::write_encoded(std::string_view member) {
   if (std::fwrite(member.data(), 1, member.size(), out_) != member.size() || std::fflush(out_) != 0)
     fail_errno(path_, "write failed");
+  // On the disk at most a second after it was written: a power loss costs at most the records of
+  // the last second, and a sync per record would cost a crawl more than its fetches.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - synced_ >= std::chrono::seconds(1)) {
+    if (::fdatasync(::fileno(out_)) != 0) fail_errno(path_, "cannot sync to the disk");
+    synced_ = now;
+  }
 }
 
 }  // namespace webrank::web

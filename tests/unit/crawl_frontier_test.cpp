@@ -46,6 +46,21 @@ TEST(CrawlFrontier, Traps) {
   EXPECT_EQ(f.add("http://a.org/p;jsessionid=B2", 0), AddResult::kTrap);
 }
 
+// A resumed crawl marks its journaled pages seen: they count toward the trap limits as they did
+// when they were first added, so the resumed crawl stops where an uninterrupted one would.
+TEST(CrawlFrontier, PagesMarkedSeenCountTowardTheTraps) {
+  FrontierOptions o;
+  o.max_query_variants = 3;
+  o.max_shape_variants = 5;
+  Frontier f(o);
+  for (int i = 0; i < 5; ++i) f.mark_seen("http://a.org/cal/2024/" + std::to_string(i + 1));
+  f.mark_seen("http://a.org/cal/2024/1");  // seen twice: counted once
+  EXPECT_EQ(f.add("http://a.org/cal/2024/6", 0), AddResult::kTrap);
+  for (int i = 0; i < 3; ++i) f.mark_seen("http://a.org/list?sort=" + std::string(1, char('a' + i)));
+  EXPECT_EQ(f.add("http://a.org/list?sort=z", 0), AddResult::kTrap);
+  EXPECT_EQ(f.add("http://a.org/other", 0), AddResult::kQueued);
+}
+
 TEST(CrawlFrontier, PolitenessPerHost) {
   FrontierOptions o;
   o.delay = 1.0;

@@ -2,13 +2,14 @@
 #include "ingest/formats/bv_properties.hpp"
 
 #include <charconv>
-#include <fstream>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
 #include "util/error.hpp"
+#include "util/input_stream.hpp"
 
 namespace webrank {
 namespace {
@@ -141,6 +142,7 @@ BvProperties parse_bv_properties(const std::string& text, const std::string& nam
   auto line_of = [&](const std::string& key) { return cat(name, ":", props.at(key).line); };
   BvProperties p;
   p.nodes = number(props, "nodes", name, true, 0);
+  p.nodes_line = props.at("nodes").line;
   p.arcs = number(props, "arcs", name, true, 0);
   p.window_size = number(props, "windowsize", name, true, 0);
   p.min_interval_length = number(props, "minintervallength", name, true, 0);
@@ -226,12 +228,19 @@ BvProperties parse_bv_properties(const std::string& text, const std::string& nam
 }
 
 BvProperties read_bv_properties(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail_errno(path, "cannot open (a BVGraph needs BASENAME.properties)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) fail_errno(path, "read failed");
-  return parse_bv_properties(text.str(), path);
+  // A .properties file is a few hundred bytes; one of megabytes is not one.
+  constexpr std::uint64_t kMaxBytes = 1 << 20;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    fail(ErrorKind::kNotFound, path, ": no such file (a BVGraph needs BASENAME.properties)");
+  }
+  bool truncated = false;
+  const std::string text = read_file_prefix(path, kMaxBytes, &truncated);
+  if (truncated) {
+    fail(ErrorKind::kInvalidInput, path, ": longer than ", kMaxBytes >> 20,
+         " MiB: not a BVGraph .properties file");
+  }
+  return parse_bv_properties(text, path);
 }
 
 }  // namespace webrank

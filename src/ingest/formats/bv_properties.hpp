@@ -42,6 +42,7 @@ struct BvCodes {
 
 struct BvProperties {
   std::uint64_t nodes = 0;
+  int nodes_line = 0;  // the line of `nodes`, for errors that find the count impossible
   std::uint64_t arcs = 0;
   std::uint64_t window_size = 0;
   std::uint64_t max_ref_count = 0;

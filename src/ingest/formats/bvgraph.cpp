@@ -31,6 +31,7 @@
 // Decoding keeps the last windowsize+1 lists in memory and reads the mapped file directly.
 #include "ingest/formats/bvgraph.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -45,6 +46,18 @@ namespace webrank {
 namespace {
 
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
+
+// Every node's outdegree takes at least one bit (four with the nibble code): a claim of more nodes
+// than the stream has room for is refused before anything is allocated for them.
+void check_node_count(const BvProperties& p, std::uint64_t bytes, const std::string& graph,
+                      const std::string& properties) {
+  const std::uint64_t min_bits = p.codes.outdegrees == BvCode::kNibble ? 4 : 1;
+  if (p.nodes <= bytes * 8 / min_bits) return;
+  fail(ErrorKind::kInvalidInput, graph, ": ends early: its ", bytes, " bytes hold at most ",
+       bytes * 8 / min_bits, " nodes (each takes at least ", min_bits,
+       min_bits == 1 ? " bit" : " bits", "), but ", properties, " says nodes=", p.nodes,
+       ": the .graph file is truncated or does not match its .properties");
+}
 
 class Decoder {
  public:
@@ -98,6 +111,7 @@ class Decoder {
   const std::uint8_t* data_;
   std::size_t size_;
   std::uint64_t x_ = 0;
+  std::uint64_t slots_ = 1;  // lists kept in window_
   std::vector<std::vector<std::uint32_t>> window_;
   std::vector<std::uint32_t> copied_, intervals_, residuals_;
 };
@@ -120,7 +134,7 @@ void Decoder::decode_node(std::vector<std::uint32_t>& out) {
     if (ref > x_) bad("reference ", ref, " points before node 0");
   }
   if (ref > 0) {
-    const std::vector<std::uint32_t>& from = window_[(x_ - ref) % (w + 1)];
+    const std::vector<std::uint32_t>& from = window_[(x_ - ref) % slots_];
     const std::uint64_t size = from.size();
     const std::uint64_t blocks = code(p_.codes.block_count);
     if (blocks > size + 1) {
@@ -217,12 +231,15 @@ void Decoder::merge(std::vector<std::uint32_t>& out, std::uint64_t d) {
 
 std::uint64_t Decoder::run(const BvNodeFn& on_node,
                            const std::function<void(std::uint64_t)>& on_bytes) {
-  window_.assign(p_.window_size + 1, {});
+  // A reference never reaches before node 0, so no more than min(windowsize, nodes) + 1 lists
+  // are ever kept, whatever the .properties claim.
+  slots_ = std::min(p_.window_size, p_.nodes) + 1;
+  window_.assign(slots_, {});
   std::uint64_t arcs = 0;
   std::uint64_t next_report = 16 << 20;
   try {
     for (x_ = 0; x_ < p_.nodes; ++x_) {
-      std::vector<std::uint32_t>& out = window_[x_ % (p_.window_size + 1)];
+      std::vector<std::uint32_t>& out = window_[x_ % slots_];
       decode_node(out);
       arcs += out.size();
       on_node(static_cast<std::uint32_t>(x_), out);
@@ -277,6 +294,7 @@ BvFiles bv_files(const std::string& path) {
 std::uint64_t decode_bvgraph(std::span<const std::uint8_t> data, const std::string& name,
                              const BvProperties& p, const BvNodeFn& on_node,
                              const std::function<void(std::uint64_t)>& on_bytes) {
+  check_node_count(p, data.size(), name, "its .properties");
   Decoder decoder(data, name, p);
   return decoder.run(on_node, on_bytes);
 }
@@ -309,6 +327,8 @@ std::uint64_t read_bvgraph(const std::string& path, bool weighted, RecordSink& s
   const auto bytes = graph.bytes();
   const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                            bytes.size());
+  check_node_count(p, data.size(), f.graph, cat(f.properties, ":", p.nodes_line));
+  sink.expect_pages(p.nodes, 0, f.properties);
   char src[24], dst[24];
   for (std::uint64_t x = 0; x < p.nodes; ++x) sink.page(decimal(src, x));
   decode_bvgraph(

@@ -10,13 +10,14 @@
 //   out-links; links elsewhere (http://...) are pages too.
 // - The same tree crawled with `webrank crawl file:///DIR/index.html` gives the same pages and
 //   links (those reachable from the seed).
+// - A file longer than kMaxHtmlFileBytes (10 MiB, the default --max-bytes of a crawl) is read up
+//   to that size, as a crawl reads a longer body, and the build report says how many were.
 // - `auto`: a directory that contains .html/.htm files directly.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "ingest/formats/readers.hpp"
+#include "util/input_stream.hpp"
 #include "web/page_record.hpp"
 #include "web/url.hpp"
 #include "webrank/error.hpp"
@@ -24,6 +25,8 @@
 namespace webrank {
 namespace fs = std::filesystem;
 namespace {
+
+constexpr std::uint64_t kMaxHtmlFileBytes = 10 << 20;
 
 bool html_name(const fs::path& p) {
   std::string ext = p.extension().string();
@@ -54,17 +57,19 @@ std::uint64_t read_html_dir(const std::string& path, bool, RecordSink& sink,
   }
   if (ec) fail(ErrorKind::kInvalidInput, path, ": cannot list: ", ec.message());
   std::sort(files.begin(), files.end());
-  std::uint64_t bytes = 0;
+  std::uint64_t bytes = 0, cut = 0;
   for (const fs::path& f : files) {
-    std::ifstream in(f, std::ios::binary);
-    if (!in) fail(ErrorKind::kInvalidInput, f.string(), ": cannot read");
-    std::stringstream body;
-    body << in.rdbuf();
-    const std::string text = body.str();
+    bool truncated = false;
+    const std::string text = read_file_prefix(f.string(), kMaxHtmlFileBytes, &truncated);
+    cut += truncated;
     const std::string url = web::file_url(fs::absolute(f).lexically_normal().string());
     sink.page_record(web::make_page_record(url, 200, "text/html", "", text));
     bytes += text.size();
     if (on_bytes) on_bytes(bytes);
+  }
+  if (cut) {
+    sink.note(cat(cut, cut == 1 ? " file was" : " files were", " longer than ",
+                  kMaxHtmlFileBytes >> 20, " MiB and read up to that size, as a crawl would"));
   }
   return files.size();
 }

@@ -126,6 +126,7 @@ std::uint64_t read_matrix_market(const std::string& path, bool weighted, RecordS
   const std::uint64_t pages = std::max(rows, cols);
   if (pages > 0xFFFFFFFEull)
     fail(ErrorKind::kInvalidInput, where(), ": ", pages, " pages exceed webrank's 2^32-2");
+  sink.expect_pages(pages, 0, where());
   char a[24], b[24];
   for (std::uint64_t k = 1; k <= pages; ++k) sink.page(decimal(a, k));
 

@@ -73,6 +73,32 @@ std::string list(const std::vector<std::string>& files) {
   return out;
 }
 
+// Reads the vertex files again for the lines of the repeated id (an error is rare, and keeping
+// every vertex's line number would cost 8 bytes per vertex) and throws the error naming both.
+[[noreturn]] void fail_repeated_id(const NumberedGraphSpec& spec, std::uint64_t id) {
+  std::string first;
+  std::string_view f[8];
+  for (const auto& file : spec.vertex_files) {
+    auto in = open_input(file);
+    LineReader reader(*in);
+    std::string_view line;
+    while (reader.next(line)) {
+      int empty = 0;
+      const int n = split_fields(line, f, 8, &empty);
+      if (n <= spec.id_field) continue;
+      auto where = [&] { return cat(reader.name(), ":", reader.line_number()); };
+      if (parse_natural(f[spec.id_field], where, "vertex id") != id) continue;
+      if (first.empty()) {
+        first = where();
+        continue;
+      }
+      fail(ErrorKind::kInvalidInput, where(), ": vertex id ", id, " appears twice (first at ",
+           first, "): each id names one vertex");
+    }
+  }
+  fail(ErrorKind::kInvalidInput, list(spec.vertex_files), ": vertex id ", id, " appears twice");
+}
+
 }  // namespace
 
 std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, RecordSink& sink,
@@ -123,9 +149,7 @@ std::uint64_t read_numbered_graph(const NumberedGraphSpec& spec, bool weighted, 
          spec.vertex_form, " lines");
   }
   std::uint64_t dup = 0;
-  if (!vertices.finish(&dup)) {
-    fail(ErrorKind::kInvalidInput, list(spec.vertex_files), ": vertex id ", dup, " appears twice");
-  }
+  if (!vertices.finish(&dup)) fail_repeated_id(spec, dup);
 
   for (const auto& file : spec.arc_files) {
     auto in = open_input(file);

@@ -144,6 +144,8 @@ std::uint64_t read_pajek(const std::string& path, bool weighted, RecordSink& sin
         if (n > 0xFFFFFFFEull)
           fail(ErrorKind::kInvalidInput, where(), ": ", n,
                " vertices exceed webrank's 2^32-2 pages");
+        // Per vertex: its label string and line here, and its entry in declare_pages' map.
+        sink.expect_pages(n, sizeof(std::string) + 8 + 64, where());
         labels.assign(n, std::string());
         label_line.assign(n, 0);
         section = Section::kVertices;

@@ -38,7 +38,8 @@ constexpr std::size_t kMaxKeptBodies = 512u << 20;
 
 }  // namespace
 
-WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& path) {
+WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& path,
+                              std::size_t max_body) {
   WarcCapture c;
   const std::string_view type = rec.type();
   if (type == "metadata") {
@@ -65,7 +66,7 @@ WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& pat
     } else {
       const std::string where =
           cat(path, ": byte ", rec.offset, " (", type, " record of ", c.label, ")");
-      web::HttpResponse h = web::parse_http_response(rec.block, where);
+      web::HttpResponse h = web::parse_http_response(rec.block, where, max_body);
       c.status = h.status;
       c.content_type = h.header("Content-Type");
       c.location = h.header("Location");
@@ -74,7 +75,7 @@ WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& pat
   } else {
     c.status = 200;
     c.content_type = rec.field("Content-Type");
-    c.body = rec.block;
+    c.body = rec.block.substr(0, max_body);
   }
   return c;
 }
