@@ -11,6 +11,7 @@ pkgs=(
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
   libxapian-dev
+  pybind11-dev python3-dev python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${pkgs[@]}"; do
