@@ -5,7 +5,7 @@
 
 GRAPH is a numeric edge list (plain, .gz, .zst); by default the shared real graphs
 (../shared/data: wb-cs-stanford, hollins, web-NotreDame, cnr-2000). For each graph, in one
-process, the median of --runs runs of:
+process, the median of --runs runs of each, webrank's alternated with the peer's:
   from a NetworkX DiGraph (conversion included):  nx.pagerank(G)  vs  webrank.pagerank(G)
                                                   (both with NetworkX's stopping rule, N*1e-6)
   from an igraph Graph:  g.pagerank() (PRPACK, exact)  vs  webrank.pagerank_scipy(g,
@@ -33,7 +33,7 @@ import webrank
 warnings.simplefilter("ignore", DeprecationWarning)
 DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                     "..", "shared", "data")
-DEFAULT = ["wb-cs-stanford/wb-cs-stanford.edges.tsv.gz", "hollins/hollins.edges.tsv.gz",
+DEFAULT = ["wb-cs-stanford/wb-cs.stanford.edges.tsv.zst", "hollins/hollins.edges.tsv.gz",
            "web-NotreDame/web-NotreDame.txt.zst", "cnr-2000/cnr-2000.edges.tsv.zst"]
 
 
@@ -51,13 +51,20 @@ def read_edges(path):
     return a[:, 0].copy(), a[:, 1].copy()
 
 
-def median_time(fn, runs):
-    times, out = [], None
+def paired(peer, ours, runs):
+    """Medians of `runs` runs of each, alternated (peer, ours, peer, ...) so that the load of a
+    shared machine falls on both alike; returns (peer seconds, its result, our seconds, ours)."""
+    times = ([], [])
+    out = [None, None]
     for _ in range(runs):
-        t = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), out
+        for k, fn in enumerate((peer, ours)):
+            if fn is None:
+                continue
+            t = time.perf_counter()
+            out[k] = fn()
+            times[k].append(time.perf_counter() - t)
+    med = [statistics.median(t) if t else None for t in times]
+    return med[0], out[0], med[1], out[1]
 
 
 def main():
@@ -91,29 +98,31 @@ def main():
                "%.1f× faster" % (peer / wrs) if peer / wrs >= 1 else "%.2f×" % (peer / wrs), l1),
             flush=True)
 
-        nx_s, ref = median_time(lambda: nx.pagerank(G), args.runs)
-        wr_s, ours = median_time(lambda: webrank.pagerank(G), args.runs)
+        nx_s, ref, wr_s, ours = paired(lambda: nx.pagerank(G), lambda: webrank.pagerank(G),
+                                       args.runs)
         l1 = sum(abs(ours[k] - ref[k]) for k in ref)
         row("NetworkX graph, N·tol (conversion included)", nx_s, None, wr_s, nx_s, l1)
 
-        ig_s, igref = median_time(lambda: g.pagerank(implementation="prpack"), args.runs)
+        prpack = lambda: g.pagerank(implementation="prpack")
+        tight = dict(abs_tol=1e-10, max_iter=1000)
+        ig_s, igref, wr_s, x = paired(prpack, lambda: webrank.pagerank_scipy(g, **tight),
+                                      args.runs)
         igref = np.array(igref)
-        wr_s, x = median_time(lambda: webrank.pagerank_scipy(g, abs_tol=1e-10), args.runs)
         row("igraph Graph, exact / abs_tol 1e-10 (conversion included)", None, ig_s, wr_s, ig_s,
             float(np.abs(x - igref).sum()))
-        wr_s, x = median_time(lambda: webrank.pagerank_scipy(g, abs_tol=1e-10, method="auto"),
-                              args.runs)
+        ig_s, _, wr_s, x = paired(prpack, lambda: webrank.pagerank_scipy(g, method="auto", **tight),
+                                  args.runs)
         row("igraph Graph, method=auto (conversion included)", None, ig_s, wr_s, ig_s,
             float(np.abs(x - igref).sum()))
 
-        wr_s, x = median_time(lambda: webrank.pagerank_scipy((src, dst), pages=n, abs_tol=1e-10),
-                              args.runs)
+        ig_s, _, wr_s, x = paired(prpack, lambda: webrank.pagerank_scipy((src, dst), pages=n,
+                                                                         **tight), args.runs)
         row("(src, dst) arrays, abs_tol 1e-10 (conversion included)", None, ig_s, wr_s, ig_s,
             float(np.abs(x - igref).sum()))
         graph = webrank.Graph.from_arrays(n, src, dst)
         for method in ("power", "auto"):
-            wr_s, (x, _) = median_time(lambda: webrank.rank(graph, tol=1e-10, method=method),
-                                       args.runs)
+            ig_s, _, wr_s, (x, _) = paired(
+                prpack, lambda: webrank.rank(graph, tol=1e-10, method=method), args.runs)
             row("solve alone, %s, abs_tol 1e-10" % method, None, ig_s, wr_s, ig_s,
                 float(np.abs(x - igref).sum()))
 
