@@ -120,6 +120,28 @@ class DatabaseTest(unittest.TestCase):
         self.assertEqual(len(top), 3)
         self.assertEqual(top[0]["label"], db.label(int(np.argmax(db.ranks("test")))))
 
+    def test_float_vector_is_a_float32_view(self):
+        ranks, _ = self.db.rank("f32", precision="float", tol=1e-6)
+        view = self.db.ranks("f32")
+        self.assertEqual(view.dtype, np.float32)
+        self.assertTrue(mapping_of(view).endswith("ranks/f32.ranks"))
+        self.assertLess(float(np.abs(view - ranks).sum()), 1e-6)
+
+    def test_crawl_from_python(self):
+        site = os.path.join(self.tmp, "site")
+        os.makedirs(site, exist_ok=True)
+        for name, target in (("a.html", "b.html"), ("b.html", "a.html"), ("c.html", "a.html")):
+            with open(os.path.join(site, name), "w") as f:
+                f.write('<html><head><title>Page %s</title></head><body><a href="%s">next</a> '
+                        '<a href="c.html">c</a></body></html>' % (name, target))
+        db, report = webrank.crawl("file://" + os.path.join(site, "a.html"),
+                                   os.path.join(self.tmp, "site.db"), delay=0)
+        self.assertEqual((db.pages, report["pages"]), (3, 3))
+        a = db.find("file://" + os.path.join(site, "a.html"))
+        self.assertEqual(db.title(a), "Page a.html")
+        self.assertEqual(sorted(db.label(int(v)).rsplit("/", 1)[1] for v in db.out_links(a)),
+                         ["b.html", "c.html"])
+
     def test_unconverged_warns_and_callback(self):
         seen = []
         with self.assertWarns(webrank.ConvergenceWarning):
@@ -159,6 +181,26 @@ class DatabaseTest(unittest.TestCase):
         self.assertLessEqual(len(res["hits"]), 2)
         with self.assertRaises(webrank.InvalidArgumentError):
             self.db.search("x", mode="fuzzy")
+
+
+class StubsTest(unittest.TestCase):
+    """The type stubs describe what the package has: every public name, every Database member."""
+
+    def test_stubs_match_the_module(self):
+        import ast
+
+        path = os.path.join(os.path.dirname(webrank.__file__), "__init__.pyi")
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        top = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        self.assertEqual(top, set(webrank.__all__))
+        stub_db = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Database")
+        members = {n.name for n in stub_db.body if isinstance(n, ast.FunctionDef)}
+        members |= {n.target.id for n in stub_db.body if isinstance(n, ast.AnnAssign)}
+        public = {m for m in dir(webrank.Database) if not m.startswith("_")}
+        self.assertEqual(members - {"__init__", "__len__"}, public)
+        for name in webrank.__all__:
+            self.assertTrue(getattr(webrank, name).__doc__, name)
 
 
 class LongRanks(unittest.TestCase):
