@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "enums.hpp"
 #include "interruptible.hpp"
 #include "rank_call.hpp"
 #include "webrank/build.hpp"
@@ -92,11 +93,7 @@ py::object search(const py::object& self, const std::string& query, std::size_t 
   o.offset = offset;
   o.snippets = snippets;
   o.rank_weight = rank_weight;
-  bool found = false;
-  for (SearchMode m : {SearchMode::kTitle, SearchMode::kText, SearchMode::kFull}) {
-    if (mode == to_string(m)) o.mode = m, found = true;
-  }
-  if (!found) fail_option("mode", "must be 'title', 'text' or 'full', got '", mode, "'");
+  o.mode = parse_enum("mode", mode, {SearchMode::kTitle, SearchMode::kText, SearchMode::kFull});
   Searcher& s = searcher(d, ranks.value_or("pagerank"), ranks.has_value());
   SearchResults r;
   {
@@ -127,11 +124,7 @@ py::object build(const py::object& inputs, const std::string& output, bool weigh
   o.memory_budget = memory_budget;
   o.force = force;
   o.threads = threads;
-  bool found = false;
-  for (PageOrder p : {PageOrder::kInput, PageOrder::kDegree, PageOrder::kUrl}) {
-    if (order == to_string(p)) o.order = p, found = true;
-  }
-  if (!found) fail_option("order", "must be 'input', 'degree' or 'url', got '", order, "'");
+  o.order = parse_enum("order", order, {PageOrder::kInput, PageOrder::kDegree, PageOrder::kUrl});
   BuildReport report;
   Interruptible run;
   run.run([&](std::stop_token stop) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "enums.hpp"
 #include "interruptible.hpp"
 #include "webrank/error.hpp"
 #include "webrank/json.hpp"
@@ -12,16 +13,6 @@ namespace py = pybind11;
 
 namespace webrank::python {
 namespace {
-
-template <typename Enum, std::size_t N>
-Enum parse_enum(const std::string& field, const std::string& value, const Enum (&values)[N]) {
-  std::string names;
-  for (Enum v : values) {
-    if (value == to_string(v)) return v;
-    names += std::string(names.empty() ? "" : ", ") + "'" + to_string(v) + "'";
-  }
-  fail_option(field, "must be one of ", names, ", got '", value, "'");
-}
 
 // A dense array of one non-negative weight per page -> the sparse weights the solver takes.
 PageWeights page_weights(const std::string& field, const py::handle& value, PageId pages) {

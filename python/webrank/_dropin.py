@@ -6,6 +6,7 @@ NetworkX's rule (the L1 change below ``len(G) * tol``), its conventions for undi
 same handling of personalization, nstart, dangling and weight, the same return type, and
 ``PowerIterationFailedConvergence`` when max_iter iterations do not get there.
 """
+import itertools
 import math
 
 import numpy as np
@@ -44,7 +45,9 @@ def _from_networkx(G, weight):
 
 def _from_igraph(g, weight):
     n = g.vcount()
-    edges = np.array(g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+    m = g.ecount()
+    edges = np.fromiter(itertools.chain.from_iterable(g.get_edgelist()), dtype=np.int64,
+                        count=2 * m).reshape(m, 2)
     src, dst = edges[:, 0], edges[:, 1]
     w = None
     if weight is not None and weight in g.es.attributes():
