@@ -158,6 +158,10 @@ py::object crawl(const py::object& seeds, const std::string& output, std::uint64
 
 }  // namespace
 
+const Database& database_of(const py::object& self) {
+  return unwrap(self).db;
+}
+
 void bind_database(py::module_& m) {
   py::class_<PyDatabase>(m, "Database")
       .def(py::init([](const std::filesystem::path& path, bool verify) {

@@ -5,10 +5,12 @@
 #include "database.hpp"
 #include "errors.hpp"
 #include "graph.hpp"
+#include "spam.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "webrank's C++ core (use the webrank package, not this module)";
   webrank::python::register_errors(m);
   webrank::python::bind_graph(m);
   webrank::python::bind_database(m);
+  webrank::python::bind_spam(m);
 }

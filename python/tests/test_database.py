@@ -183,6 +183,61 @@ class DatabaseTest(unittest.TestCase):
             self.db.search("x", mode="fuzzy")
 
 
+class SpamAndPersonalization(unittest.TestCase):
+    """Issue 17's functions from Python: TrustRank is NetworkX's personalized PageRank on the
+    seeds, the spam masses follow from P and T, a planted star farm is reported, and a batch of
+    personalized vectors equals NetworkX's one by one."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="webrank-py-")
+        rnd = np.random.default_rng(3)
+        links = {("h%d" % rnd.integers(60), "h%d" % rnd.integers(60)) for _ in range(400)}
+        links |= {("h%d" % i, "h%d" % ((i + 1) % 60)) for i in range(60)}
+        # a star farm: target T, 30 supporters linking only to it and linked from it
+        links |= {("s%d" % i, "T") for i in range(30)} | {("T", "s%d" % i) for i in range(30)}
+        links.add(("h5", "T"))
+        cls.G = nx.DiGraph(sorted(links))
+        edges = os.path.join(cls.tmp, "farm.tsv")
+        with open(edges, "w") as f:
+            f.write("".join("%s\t%s\n" % l for l in sorted(links)))
+        cls.db, _ = webrank.build(edges, os.path.join(cls.tmp, "farm.db"))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def vec(self, d):
+        return np.array([d[self.db.label(u)] for u in range(self.db.pages)])
+
+    def test_trust_mass_report(self):
+        db = self.db
+        seeds = ["h1", "h2", "h3"]
+        r = db.trust(seeds, good_fraction=0.9)
+        t = self.vec(nx.pagerank(self.G, personalization={s: 1 for s in seeds}, tol=1e-15,
+                                 max_iter=10000))
+        p = self.vec(nx.pagerank(self.G, tol=1e-15, max_iter=10000))
+        self.assertLess(float(np.abs(r["trustrank"] - t).sum()), 1e-9)
+        self.assertLess(float(np.abs(r["pagerank"] - p).sum()), 1e-9)
+        self.assertLess(float(np.abs(r["absolute_mass"] - (p - 0.9 * t)).sum()), 1e-9)
+        self.assertLess(float(np.abs(r["relative_mass"] - (p - 0.9 * t) / p).sum()), 1e-8)
+        self.assertTrue({"trustrank", "spam-mass"} <= set(db.rank_names()))
+        db.rank("pagerank")
+        farms = db.spam_report()["farms"]
+        self.assertEqual([db.label(f["target"]) for f in farms], ["T"])
+        self.assertEqual(len(db.propose_seeds(5)), 5)
+
+    def test_rank_batch(self):
+        sources = [["h1"], ["h2", "T"], []]
+        ranks, infos = self.db.rank_batch(sources)
+        self.assertEqual(ranks.shape, (3, self.db.pages))
+        for row, src in zip(ranks, sources):
+            ref = nx.pagerank(self.G, personalization={s: 1 for s in src} or None, tol=1e-15,
+                              max_iter=10000)
+            self.assertLess(float(np.abs(row - self.vec(ref)).sum()), 1e-9)
+        self.assertTrue(all(i["converged"] for i in infos))
+
+
 class StubsTest(unittest.TestCase):
     """The type stubs describe what the package has: every public name, every Database member."""
 

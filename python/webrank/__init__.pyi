@@ -125,6 +125,39 @@ class Database:
         summation: Optional[str] = None,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Tuple[npt.NDArray[np.float64], dict[str, Any]]: ...
+    def trust(
+        self,
+        seeds: Union[str, Iterable[Union[str, int]]],
+        *,
+        good_fraction: float = 1.0,
+        damping: float = 0.85,
+        tol: float = 1e-10,
+        max_iter: int = 1000,
+        precision: _Precision = "double",
+        threads: int = 0,
+        save: bool = True,
+    ) -> dict[str, Any]: ...
+    def spam_report(
+        self,
+        *,
+        pagerank: str = "pagerank",
+        mass: Optional[str] = "spam-mass",
+        min_scaled_pagerank: float = 10,
+        min_supporters: int = 5,
+        min_farm_share: float = 0.5,
+        damping: float = 0.85,
+    ) -> dict[str, Any]: ...
+    def propose_seeds(self, k: int = 20, *, damping: float = 0.85) -> list[Tuple[int, float]]: ...
+    def rank_batch(
+        self,
+        sources: Sequence[Sequence[Union[str, int]]],
+        *,
+        damping: float = 0.85,
+        tol: float = 1e-10,
+        max_iter: int = 1000,
+        precision: _Precision = "double",
+        threads: int = 0,
+    ) -> Tuple[npt.NDArray[np.float64], list[dict[str, Any]]]: ...
     def top(self, k: int = 10, name: str = "pagerank") -> list[dict[str, Any]]: ...
     def page(self, id: int) -> dict[str, Any]: ...
     def info(self) -> dict[str, Any]: ...

@@ -76,6 +76,42 @@ class Database(_core.Database):
                           ConvergenceWarning, stacklevel=2)
         return ranks, info
 
+    def trust(self, seeds, *, good_fraction=1.0, damping=0.85, tol=1e-10, max_iter=1000,
+              precision="double", threads=0, save=True):
+        """TrustRank and spam mass (`webrank trust`; docs/spam.md): the personalized rank T
+        with its source uniform over `seeds` (trusted pages: labels or ids), PageRank P in the
+        same batch, and the spam masses M = P - good_fraction*T and m = M/P. Stored as
+        `trustrank`, `spam-mass` and `spam-mass-absolute` unless save=False. Returns a dict of
+        float64 arrays ("pagerank", "trustrank", "relative_mass", "absolute_mass") and the two
+        solves' info ("pagerank_info", "trustrank_info")."""
+        ids = [self._page(s, "seeds") for s in ([seeds] if isinstance(seeds, str) else seeds)]
+        return self._trust(ids, good_fraction, damping, tol, max_iter, precision, threads, save)
+
+    def spam_report(self, *, pagerank="pagerank", mass="spam-mass", min_scaled_pagerank=10,
+                    min_supporters=5, min_farm_share=0.5, damping=0.85):
+        """Likely spam farms (`webrank spam-report`; docs/spam.md) from the stored vectors
+        `pagerank` and `mass` (a relative spam mass from trust(); None: structure alone), as a
+        dict {"farms": [{"target", "supporters", "score", ...}], "candidates", ...} with page
+        ids (label() names them)."""
+        if mass is not None and mass not in self.rank_names():
+            mass = None if mass == "spam-mass" else mass
+        return self._spam_report(pagerank, mass, min_scaled_pagerank, min_supporters,
+                                 min_farm_share, damping)
+
+    def propose_seeds(self, k=20, *, damping=0.85):
+        """Seed candidates for trust() by inverse PageRank (pages from which much of the web is
+        reached), for a person to vet: [(page id, inverse PageRank)], best first."""
+        return self._propose_seeds(k, damping)
+
+    def rank_batch(self, sources, *, damping=0.85, tol=1e-10, max_iter=1000, precision="double",
+                   threads=0):
+        """Personalized PageRank for many sources at once (`webrank rank --batch`;
+        docs/personalization.md): each source is a list of pages (labels or ids; E uniform over
+        them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages) float64
+        array and one info dict per source."""
+        ids = [[self._page(p, "sources") for p in s] for s in sources]
+        return self._rank_batch(ids, damping, tol, max_iter, precision, threads)
+
     def search(self, query, k=10, *, mode="full", ranks=None, offset=0, snippets=True,
                rank_weight=0.15):
         """Full-text search (docs/search.md): the k best pages for `query` as a dict ("hits":
