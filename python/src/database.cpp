@@ -50,6 +50,12 @@ py::array view(std::span<const T> values, const py::object& owner) {
   return a;
 }
 
+// A property showing one array of the web's CSR (`pick` chooses it) in place.
+template <typename Pick>
+auto csr(Pick pick) {
+  return [pick](const py::object& self) { return view(pick(unwrap(self).db.graph()), self); };
+}
+
 PageId checked_page(const PyDatabase& d, std::int64_t id) {
   if (id < 0 || static_cast<std::uint64_t>(id) >= d.db.num_pages())
     throw py::index_error(cat("page id ", id, " outside [0, ", d.db.num_pages(), ")"));
@@ -103,6 +109,18 @@ py::object search(const py::object& self, const std::string& query, std::size_t 
   return to_python(nlohmann::json(r));
 }
 
+// Runs work(o) on a worker thread, stoppable by Ctrl-C through o.stop; its report as a dict.
+template <typename Options, typename Work>
+py::object run_to_json(Options& o, Work work) {
+  decltype(work(o)) report;
+  Interruptible run;
+  run.run([&](std::stop_token stop) {
+    o.stop = stop;
+    report = work(o);
+  });
+  return to_python(nlohmann::json(report));
+}
+
 std::vector<std::string> strings(const py::object& value) {
   if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
     return {value.cast<std::string>()};
@@ -125,13 +143,7 @@ py::object build(const py::object& inputs, const std::string& output, bool weigh
   o.force = force;
   o.threads = threads;
   o.order = parse_enum("order", order, {PageOrder::kInput, PageOrder::kDegree, PageOrder::kUrl});
-  BuildReport report;
-  Interruptible run;
-  run.run([&](std::stop_token stop) {
-    o.stop = stop;
-    report = build_database(o);
-  });
-  return to_python(nlohmann::json(report));
+  return run_to_json(o, [](const BuildOptions& x) { return build_database(x); });
 }
 
 py::object crawl(const py::object& seeds, const std::string& output, std::uint64_t max_pages,
@@ -147,13 +159,7 @@ py::object crawl(const py::object& seeds, const std::string& output, std::uint64
   o.robots = robots;
   o.resume = resume;
   o.force = force;
-  CrawlReport report;
-  Interruptible run;
-  run.run([&](std::stop_token stop) {
-    o.stop = stop;
-    report = crawl_web(o);
-  });
-  return to_python(nlohmann::json(report));
+  return run_to_json(o, [](const CrawlOptions& x) { return crawl_web(x); });
 }
 
 }  // namespace
@@ -203,21 +209,11 @@ void bind_database(py::module_& m) {
              PyDatabase& d = unwrap(self);
              return view(d.db.graph().in.neighbors(checked_page(d, id)), self);
            })
-      .def_property_readonly(
-          "out_offsets",
-          [](const py::object& self) { return view(unwrap(self).db.graph().out.offsets, self); })
-      .def_property_readonly(
-          "out_targets",
-          [](const py::object& self) { return view(unwrap(self).db.graph().out.ids, self); })
-      .def_property_readonly(
-          "out_weights",
-          [](const py::object& self) { return view(unwrap(self).db.graph().out.weights, self); })
-      .def_property_readonly(
-          "in_offsets",
-          [](const py::object& self) { return view(unwrap(self).db.graph().in.offsets, self); })
-      .def_property_readonly(
-          "in_sources",
-          [](const py::object& self) { return view(unwrap(self).db.graph().in.ids, self); })
+      .def_property_readonly("out_offsets", csr([](const GraphView& g) { return g.out.offsets; }))
+      .def_property_readonly("out_targets", csr([](const GraphView& g) { return g.out.ids; }))
+      .def_property_readonly("out_weights", csr([](const GraphView& g) { return g.out.weights; }))
+      .def_property_readonly("in_offsets", csr([](const GraphView& g) { return g.in.offsets; }))
+      .def_property_readonly("in_sources", csr([](const GraphView& g) { return g.in.ids; }))
       .def("rank_names", [](PyDatabase& d) { return d.db.rank_names(); })
       .def("ranks", &ranks_array, py::arg("name") = "pagerank")
       .def(
@@ -248,15 +244,10 @@ void bind_database(py::module_& m) {
       .def(
           "build_index",
           [](PyDatabase& d, int threads) {
-            IndexReport report;
-            Interruptible run;
-            run.run([&](std::stop_token stop) {
-              IndexOptions o;
-              o.threads = threads;
-              o.stop = stop;
-              report = build_search_index(d.db, o);
-            });
-            return to_python(nlohmann::json(report));
+            IndexOptions o;
+            o.threads = threads;
+            return run_to_json(o,
+                               [&](const IndexOptions& x) { return build_search_index(d.db, x); });
           },
           py::arg("threads") = 0)
       .def("_search", &search, py::arg("query"), py::arg("k"), py::arg("mode"), py::arg("ranks"),
