@@ -15,6 +15,7 @@ pkgs=(
   libopenmpi-dev openmpi-bin
   libcpp-httplib-dev wrk
   libpsl-dev publicsuffix
+  pybind11-dev python3-dev python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${pkgs[@]}"; do
