@@ -16,6 +16,7 @@ pkgs=(
   libcpp-httplib-dev wrk
   libpsl-dev publicsuffix
   clang libfuzzer-14-dev libomp-14-dev strace
+  pybind11-dev python3-dev python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${pkgs[@]}"; do

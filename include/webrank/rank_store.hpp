@@ -5,6 +5,7 @@
 // webrank/rank.hpp, writes them; database.hpp says what concurrent readers see).
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,6 +30,33 @@ void check_rank_name(const std::string& name);
 
 // Throws Error naming the vector and the available ones if it does not exist; verifies checksums.
 StoredRanks load_ranks(const Database& db, const std::string& name);
+
+// A stored vector used in place, without copying it (the Python module's Database.ranks()): its
+// file stays mapped while this object lives, so the values remain valid even when the vector is
+// replaced or deleted meanwhile (the old file is kept by the mapping). Opened with the checks of
+// load_ranks (metadata, size, checksums: the file is read once). Movable, not copyable; the
+// const methods may be called from any number of threads.
+class MappedRanks {
+ public:
+  struct Impl;
+  explicit MappedRanks(std::unique_ptr<Impl> impl);
+  MappedRanks(MappedRanks&&) noexcept;
+  MappedRanks& operator=(MappedRanks&&) noexcept;
+  ~MappedRanks();
+
+  // Name, precision, convergence, iterations, deltas and metadata; `values` stays empty.
+  const StoredRanks& info() const;
+  // The values by page id, as stored: doubles() of a double vector, floats() of a float one
+  // (the other is empty).
+  std::span<const double> doubles() const;
+  std::span<const float> floats() const;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Maps the stored vector `name`; throws as load_ranks does.
+MappedRanks map_ranks(const Database& db, const std::string& name);
 
 // Removes the stored vector `name` (its .ranks file first, so that it is no longer listed, then
 // its metadata). Throws Error: kNotFound naming the available vectors, kIo if a file cannot be

@@ -31,7 +31,8 @@ void add_rank_mpi_command(CLI::App& app) {
   cmd->add_option("--db", *db,
                   "Database to store the vector in (default: the one PARTS was cut from)");
   add_rank_options(cmd, *args);
-  cmd->callback([] {
+  // The options write into args, parts and db as they parse: the callback keeps them alive.
+  cmd->callback([args, parts, db] {
     // The arguments as given, from the kernel (CLI11 has consumed its copy).
     std::ifstream in("/proc/self/cmdline", std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

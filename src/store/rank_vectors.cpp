@@ -103,7 +103,11 @@ void delete_ranks(const Database& db, const std::string& name) {
   }
 }
 
-StoredRanks load_ranks(const Database& db, const std::string& name) {
+namespace {
+
+// Opens the stored vector `name` with every check load_ranks promises (metadata, size,
+// checksums) and fills `s` with its metadata; returns the mapped section of values.
+Section open_stored(const Database& db, const std::string& name, StoredRanks& s) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
   const fs::path json_path = dir / (name + ".json");
@@ -123,7 +127,6 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
                       : "available: " + have,
          ")");
   }
-  StoredRanks s;
   s.name = name;
   std::optional<std::string> text = read_text(json_path);
   if (!text)
@@ -142,8 +145,8 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
          ": damaged: \"precision\" must be \"float\" or \"double\"");
   }
   s.precision = precision == "float" ? Precision::kFloat : Precision::kDouble;
-  const Section sec = s.precision == Precision::kFloat ? Section::open(vec_path, "ranks.f32", 4)
-                                                       : Section::open(vec_path, "ranks.f64", 8);
+  Section sec = s.precision == Precision::kFloat ? Section::open(vec_path, "ranks.f32", 4)
+                                                 : Section::open(vec_path, "ranks.f64", 8);
   if (sec.count() != db.num_pages()) {
     fail(ErrorKind::kCorrupt, vec_path.string(), ": byte 24: holds ", sec.count(),
          " values, the database has ", db.num_pages(), " pages");
@@ -166,6 +169,18 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
     fs::rename(pending, json_path, ignored);
   }
   sec.verify();
+  s.converged = meta.value("converged", false);
+  s.iterations = meta.value("iterations", 0);
+  if (meta.contains("deltas") && meta["deltas"].is_array())
+    s.deltas = meta["deltas"].get<std::vector<double>>();
+  return sec;
+}
+
+}  // namespace
+
+StoredRanks load_ranks(const Database& db, const std::string& name) {
+  StoredRanks s;
+  const Section sec = open_stored(db, name, s);
   if (s.precision == Precision::kFloat) {
     auto v = sec.as<float>();
     s.values.assign(v.begin(), v.end());
@@ -173,11 +188,34 @@ StoredRanks load_ranks(const Database& db, const std::string& name) {
     auto v = sec.as<double>();
     s.values.assign(v.begin(), v.end());
   }
-  s.converged = meta.value("converged", false);
-  s.iterations = meta.value("iterations", 0);
-  if (meta.contains("deltas") && meta["deltas"].is_array())
-    s.deltas = meta["deltas"].get<std::vector<double>>();
   return s;
+}
+
+struct MappedRanks::Impl {
+  StoredRanks info;
+  Section section;
+};
+
+MappedRanks map_ranks(const Database& db, const std::string& name) {
+  auto impl = std::make_unique<MappedRanks::Impl>();
+  impl->section = open_stored(db, name, impl->info);
+  return MappedRanks(std::move(impl));
+}
+
+MappedRanks::MappedRanks(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+MappedRanks::MappedRanks(MappedRanks&&) noexcept = default;
+MappedRanks& MappedRanks::operator=(MappedRanks&&) noexcept = default;
+MappedRanks::~MappedRanks() = default;
+const StoredRanks& MappedRanks::info() const {
+  return impl_->info;
+}
+std::span<const double> MappedRanks::doubles() const {
+  if (impl_->info.precision != Precision::kDouble) return {};
+  return impl_->section.as<double>();
+}
+std::span<const float> MappedRanks::floats() const {
+  if (impl_->info.precision != Precision::kFloat) return {};
+  return impl_->section.as<float>();
 }
 
 void write_rank_tsv(const Database& db, const std::vector<double>& ranks, const std::string& path,

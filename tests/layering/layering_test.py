@@ -97,6 +97,9 @@ def main():
     ap.add_argument("--src", required=True)
     ap.add_argument("--layers", required=True, help="name:dep,dep;name:...")
     ap.add_argument("--front-ends", default="cli,serve,python")
+    ap.add_argument("--front-end-dir", action="append", default=[],
+                    help="a front end outside src/ (python/src): includes only include/webrank/ "
+                         "and its own files")
     ap.add_argument("libs", nargs="*", help="name=path of each layer's static library")
     a = ap.parse_args()
     deps = {}
@@ -107,6 +110,18 @@ def main():
     allowed = closure(deps)
     front_ends = set(a.front_ends.split(","))
     problems = check_includes(a.src, allowed, front_ends)
+    for folder in a.front_end_dir:
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if not name.endswith((".cpp", ".hpp")):
+                continue
+            with open(path, encoding="utf-8") as f:
+                for inc in INCLUDE.findall(f.read()):
+                    if "/" in inc and inc.split("/")[0] != "webrank":
+                        problems.append(f"{path}: front end includes {inc} (only "
+                                        "include/webrank/ and its own folder)")
+                    elif "/" not in inc and not os.path.exists(os.path.join(folder, inc)):
+                        problems.append(f"{path}: includes {inc}, not a file of its folder")
     libs = dict(x.split("=", 1) for x in a.libs)
     problems += check_symbols(libs, allowed)
     for p in problems:

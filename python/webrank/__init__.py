@@ -1,0 +1,44 @@
+"""webrank from Python (docs/python.md).
+
+Drop-in PageRank for NetworkX, SciPy and igraph users::
+
+    import webrank
+    pr = webrank.pagerank(G)               # instead of networkx.pagerank(G): same dict
+    x = webrank.pagerank_scipy(A)          # a SciPy matrix, (src, dst[, w]) arrays, igraph
+
+and webrank's link databases: webrank.Database(path), webrank.build(...), webrank.crawl(...).
+Errors of the library are webrank.Error subclasses, one per kind.
+"""
+import os as _os
+
+# OpenMP threads that wait at a barrier spin before sleeping; on a shared machine long spins
+# steal the core a late thread needs. The webrank command runs with GOMP_SPINCOUNT=10000 (README,
+# Benchmarks); libgomp reads it when it is loaded, which importing _core does, so it is set here,
+# unless the user chose a policy (OMP_WAIT_POLICY or GOMP_SPINCOUNT); it has no effect when
+# something else loaded libgomp before webrank.
+if "OMP_WAIT_POLICY" not in _os.environ and "GOMP_SPINCOUNT" not in _os.environ:
+    _os.environ["GOMP_SPINCOUNT"] = "10000"
+
+from ._core import Graph, rank  # noqa: E402
+from ._database import Database, build, crawl  # noqa: E402
+from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
+from ._errors import (  # noqa: E402
+    CancelledError,
+    ConvergenceWarning,
+    CorruptError,
+    Error,
+    ExistsError,
+    InternalError,
+    InvalidArgumentError,
+    InvalidInputError,
+    IoError,
+    NotFoundError,
+    PowerIterationFailedConvergence,
+)
+
+__all__ = [
+    "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "crawl", "Graph", "rank", "Error",
+    "InvalidArgumentError", "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
+    "IoError", "CancelledError", "InternalError", "ConvergenceWarning",
+    "PowerIterationFailedConvergence",
+]
