@@ -32,7 +32,7 @@ PageWeights page_weights(const std::string& field, const py::handle& value, Page
 }  // namespace
 
 py::object to_python(const nlohmann::json& j) {
-  return py::module_::import("json").attr("loads")(j.dump());
+  return py::module_::import("json").attr("loads")(webrank::json_text(j, -1));
 }
 
 py::tuple rank_graph(const GraphView& graph, const py::kwargs& options,
