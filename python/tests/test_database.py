@@ -304,8 +304,10 @@ class LongRanks(unittest.TestCase):
         before = digest(stored)
         code = ("import sys, webrank\n"
                 "db = webrank.Database(sys.argv[1])\n"
+                "import time\n"
                 "def cb(i, d):\n"
                 "    if i == 1: print('started', flush=True)\n"
+                "    time.sleep(0.05)  # slower than Ctrl-C: a small web would otherwise stall first\n"
                 "db.rank('pagerank', tol=0, max_iter=1000000, callback=cb)\n")
         p = subprocess.Popen([sys.executable, "-c", code, self.path], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=os.environ)
