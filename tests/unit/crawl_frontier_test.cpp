@@ -56,7 +56,8 @@ TEST(CrawlFrontier, PagesMarkedSeenCountTowardTheTraps) {
   for (int i = 0; i < 5; ++i) f.mark_seen("http://a.org/cal/2024/" + std::to_string(i + 1));
   f.mark_seen("http://a.org/cal/2024/1");  // seen twice: counted once
   EXPECT_EQ(f.add("http://a.org/cal/2024/6", 0), AddResult::kTrap);
-  for (int i = 0; i < 3; ++i) f.mark_seen("http://a.org/list?sort=" + std::string(1, char('a' + i)));
+  for (int i = 0; i < 3; ++i)
+    f.mark_seen("http://a.org/list?sort=" + std::string(1, char('a' + i)));
   EXPECT_EQ(f.add("http://a.org/list?sort=z", 0), AddResult::kTrap);
   EXPECT_EQ(f.add("http://a.org/other", 0), AddResult::kQueued);
 }
