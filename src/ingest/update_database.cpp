@@ -11,6 +11,7 @@
 
 #include "ingest/edge_list_reader.hpp"
 #include "store/db_layout.hpp"
+#include "store/manifest_seal.hpp"
 #include "store/rank_vectors.hpp"
 #include "util/atomic_file.hpp"
 #include "util/input_stream.hpp"
@@ -109,6 +110,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
   nlohmann::json manifest = read_json(path / layout::kManifest);
   manifest.erase("sections");
   manifest.erase("page_data");
+  manifest.erase("page_html");  // set again by the page data's writer when it writes the copies
   const UpdateCounts c = write_updated_web(old, edit, tmp.path(), manifest, stage);
   report.pages_before = old.num_pages();
   report.links_before = old.num_links();
@@ -126,6 +128,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
   entry["links_removed"] = c.links_removed;
   if (!manifest.contains("updates")) manifest["updates"] = nlohmann::json::array();
   manifest["updates"].push_back(entry);
+  seal_manifest(manifest);  // last: the checksum covers every other member
   {
     AtomicFileWriter w(tmp.path() / layout::kManifest);
     w.write(manifest.dump(2) + "\n");

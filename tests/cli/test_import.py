@@ -396,7 +396,7 @@ class ImportRealGraphs(ImportCase):
         for cut in (0, 1, 100, 12345, 24966):
             res = self.damaged_copy(mutate_graph=lambda g, c=cut: g[:c])
             self.assertEqual(res.rc, 1, res.describe())
-            self.assertError(res, "d.graph", "ends early", "has %d bytes" % cut)
+            self.assertError(res, "d.graph", "ends early", "%d bytes" % cut)
 
     def test_flipped_bytes_never_crash(self):
         rng = random.Random(5)
