@@ -1,6 +1,5 @@
 // `webrank`: the command-line front end. Each subcommand lives in its own cmd_*.cpp and is a
 // thin layer over the library in include/webrank/.
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -9,87 +8,6 @@
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/summary.hpp"
-
-namespace webrank::cli {
-
-std::string flag_name(std::string_view field) {
-  // Options whose flag is not their field's name.
-  if (field == "summation") return "--sweep";
-  if (field == "k") return "-k";
-  if (field == "query") return "QUERY";
-  std::string flag = "--";
-  for (char c : field) flag += c == '_' ? '-' : c;
-  return flag;
-}
-
-int exit_code(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::kInvalidArgument:
-      return kExitUsage;
-    case ErrorKind::kCancelled:
-      return kExitInterrupted;
-    default:
-      return kExitError;
-  }
-}
-
-int& exit_status() {
-  static int status = kExitOk;
-  return status;
-}
-
-Database open_database(const std::string& path, bool skip_verify) {
-  return Database::open(
-      path, {.verify = !skip_verify, .verification_records = default_verification_records()});
-}
-
-PageId find_page(const Database& db, const std::string& db_path, const std::string& label) {
-  if (const auto id = db.find(label)) return *id;
-  const std::string other = label.ends_with('/') ? label.substr(0, label.size() - 1) : label + "/";
-  const bool near = !other.empty() && db.find(other).has_value();
-  fail(ErrorKind::kNotFound, db_path, ": no page labelled '", label, "'",
-       near ? "; did you mean '" + other + "'?" : "");
-}
-
-std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
-                          bool converged, bool replace_unconverged) {
-  if (converged || replace_unconverged) return name;
-  const auto names = db.rank_names();
-  if (std::find(names.begin(), names.end(), probe) == names.end() ||
-      !summarize_ranks(db, probe).converged) {
-    return name;
-  }
-  const std::string stored = name + ".unconverged";
-  check_rank_name(stored);
-  std::fprintf(stderr,
-               "webrank: warning: not converged: stored as '%s'; '%s' keeps its converged vector "
-               "(pass --replace-unconverged to replace it)\n",
-               stored.c_str(), name.c_str());
-  return stored;
-}
-
-void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
-  add_enum_option(cmd, "--progress", mode,
-                  {{"auto", ProgressMode::kAuto},
-                   {"never", ProgressMode::kNever},
-                   {"json", ProgressMode::kJson}},
-                  "Progress on stderr: auto (a status line on a terminal, nothing otherwise), "
-                  "never, or json (one JSON object per line)");
-}
-
-void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
-                   ProgressMode* progress) {
-  cmd->add_option("--threads", *threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", *json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", *no_verify, "Skip checksum verification of the database");
-  if (progress) add_progress_option(cmd, progress);
-}
-
-}  // namespace webrank::cli
 
 namespace {
 

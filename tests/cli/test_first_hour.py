@@ -210,6 +210,9 @@ class Presentation(WebrankTestCase):
         self.assertIn("status      0 (not fetched)", text)
         res = self.wr("page", "site.db", root + "index.html/", expect=1)
         self.assertIn("did you mean '%sindex.html'?" % root, res.err)
+        # A URL is named as search and links read it: the label, or the URL it normalizes to.
+        text = self.wr("page", "site.db", "FILE://" + self.path("site") + "/./a.html").out
+        self.assertIn("A page", text)
 
 
 class Labels(WebrankTestCase):
