@@ -58,6 +58,13 @@ class MappedRanks {
 // Maps the stored vector `name`; throws as load_ranks does.
 MappedRanks map_ranks(const Database& db, const std::string& name);
 
+// What the stored vectors are now, without reading them: the name and file identity (device,
+// inode, size, modification and change times; util/file_identity.hpp) of every vector's files,
+// as opaque text. Two equal fingerprints of one database mean no vector was stored, replaced or
+// deleted in between (save_ranks renames new files in, which changes the inode), so a server can
+// keep what it computed from them (the report's charts: docs/serve.md). One stat per file.
+std::string ranks_fingerprint(const Database& db);
+
 // Removes the stored vector `name` (its .ranks file first, so that it is no longer listed, then
 // its metadata). Throws Error: kNotFound naming the available vectors, kIo if a file cannot be
 // removed. Readers that loaded it keep their copy.

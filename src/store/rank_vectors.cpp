@@ -9,6 +9,7 @@
 #include "store/db_layout.hpp"
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
+#include "util/file_identity.hpp"
 #include "webrank/error.hpp"
 
 namespace webrank {
@@ -85,6 +86,22 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
          ": cannot rename into place: ", ec.message());
 }
 
+std::string ranks_fingerprint(const Database& db) {
+  std::string out;
+  for (const std::string& name : db.rank_names()) {
+    for (const char* ext : {".ranks", ".json"}) {
+      const auto id = identify(db.path() / layout::kRanksDir / (name + ext));
+      out += cat(name, ext);
+      if (id) {
+        out += cat(' ', id->device, ' ', id->inode, ' ', id->size, ' ', id->mtime_ns, ' ',
+                   id->ctime_ns);
+      }
+      out += '\n';
+    }
+  }
+  return out;
+}
+
 void delete_ranks(const Database& db, const std::string& name) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
@@ -129,6 +146,9 @@ Section open_stored(const Database& db, const std::string& name, StoredRanks& s)
   }
   s.name = name;
   std::optional<std::string> text = read_text(json_path);
+  // A vector stored for the first time, between its values going in and its metadata taking its
+  // name: the pending metadata is the vector's own (its checksum is checked below).
+  if (!text) text = read_text(pending_metadata(dir, name));
   if (!text)
     fail(ErrorKind::kCorrupt, json_path.string(),
          ": missing or unreadable (the rank vector's metadata)");

@@ -244,6 +244,16 @@ class TruthfulDatabase(WebrankTestCase):
                 with open(ranks + "pagerank.json") as f:
                     self.assertEqual(json.load(f)["damping"], damping)
 
+    def test_a_first_rank_seen_between_its_two_files(self):
+        # A vector stored for the first time, read after its values went in and before its
+        # metadata took its name (a server drawing its charts meanwhile): the pending metadata
+        # is the vector's own, and it is read with it.
+        want = self.wr("top", "pristine.db", "--json").out
+        db = self.copy()
+        ranks = self.path(db + "/ranks/")
+        os.rename(ranks + "pagerank.json", ranks + ".pagerank.json.pending")
+        self.assertEqual(self.wr("top", db, "--json").out, want)
+
     def test_info_fails_on_a_damaged_vector(self):
         db = self.copy()
         p = self.path(db + "/ranks/pagerank.ranks")
