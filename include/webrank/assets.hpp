@@ -4,7 +4,8 @@
 // report or a served page needs nothing from the network or the disk.
 //
 // Names: "uPlot.iife.min.js", "uPlot.min.css" (uPlot), "charts.js" (webrank's charts: functions
-// that draw the JSON the library produces, webrank/report.hpp), "report.css".
+// that draw the JSON the library produces, webrank/report.hpp), "charts.css" (their look),
+// "report.css" (the report's page), "serve.css" and "serve.js" (the server's pages).
 //
 // Threads: everything here is immutable; any thread may call it. The views point into the
 // binary's read-only data and live as long as the program.

@@ -99,6 +99,24 @@ struct ReportData {
 // O(links) plus the components. Throws Error (kNotFound for an unknown `ranks`).
 ReportData gather_report(const Database& db, const ReportOptions& options);
 
+// Where one page stands in a report's charts (a server's page view marks it on them): its value
+// in the distribution's vector with the fraction of pages whose value is at least as high (the
+// point of that CCDF at the value: the same count and tolerance), and its in- and out-degree.
+struct ReportPage {
+  PageId page = kNoPage;
+  std::string label;
+  std::string vector;              // data.distribution->vector; "" when the report has none
+  double value = 0;                // in that vector
+  std::optional<double> fraction;  // nullopt when the value is not positive (off a log axis)
+  std::uint64_t in_degree = 0, out_degree = 0;
+};
+
+// `values`: the values of data.distribution->vector by page id (ignored when the report has no
+// distribution). O(pages). Throws Error: kNotFound for a page id out of range,
+// kInvalidArgument when `values` has not one value per page.
+ReportPage place_in_report(const Database& db, const ReportData& data, PageId page,
+                           std::span<const double> values);
+
 // The whole HTML page: uPlot, its style sheet, charts.js and the data inlined (nothing fetched).
 std::string render_report_html(const ReportData& data);
 

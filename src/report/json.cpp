@@ -58,4 +58,14 @@ void to_json(nlohmann::json& j, const ReportData& r) {
   for (const TopList& t : r.top) j["top"].push_back({{"vector", t.vector}, {"pages", t.pages}});
 }
 
+void to_json(nlohmann::json& j, const ReportPage& p) {
+  j = {{"id", p.page},
+       {"label", p.label},
+       {"vector", p.vector},
+       {"value", number(p.value)},
+       {"fraction", p.fraction ? number(*p.fraction) : nlohmann::json()},
+       {"in_degree", p.in_degree},
+       {"out_degree", p.out_degree}};
+}
+
 }  // namespace webrank

@@ -49,11 +49,19 @@ std::vector<double> degrees(const Adjacency& adj, PageId n) {
   return d;
 }
 
+// A value counts as at least `at` within this relative tolerance, so that a point of the CCDF
+// placed at a value taken from the vector counts that value.
+constexpr double kAtLeast = 1 - 1e-12;
+
+bool usable(double v) {
+  return v > 0 && std::isfinite(v);
+}
+
 // The complementary CDF of the positive values at up to 200 log-spaced points.
 Series ccdf(std::span<const double> values) {
   std::vector<double> x;
   for (double v : values) {
-    if (v > 0 && std::isfinite(v)) x.push_back(v);
+    if (usable(v)) x.push_back(v);
   }
   Series s;
   if (x.empty()) return s;
@@ -63,7 +71,7 @@ Series ccdf(std::span<const double> values) {
   for (int i = 0; i < points; ++i) {
     const double at =
         points == 1 ? lo : lo * std::pow(hi / lo, static_cast<double>(i) / (points - 1));
-    const auto first = std::lower_bound(x.begin(), x.end(), at * (1 - 1e-12));
+    const auto first = std::lower_bound(x.begin(), x.end(), at * kAtLeast);
     const double fraction = static_cast<double>(x.end() - first) / static_cast<double>(x.size());
     if (!s.y.empty() && fraction == s.y.back()) continue;  // a flat stretch: one point is enough
     s.x.push_back(at);
@@ -164,6 +172,34 @@ ReportData gather_report(const Database& db, const ReportOptions& o) {
   r.degrees.out_fit = fit_power_law(degrees(g.out, g.num_pages), true);
   r.components = components(g);
   return r;
+}
+
+ReportPage place_in_report(const Database& db, const ReportData& data, PageId page,
+                           std::span<const double> values) {
+  const GraphView& g = db.graph();
+  if (page >= g.num_pages) fail(ErrorKind::kNotFound, "no page id ", page, " in the database");
+  ReportPage p;
+  p.page = page;
+  p.label = std::string(db.label(page));
+  p.in_degree = g.in.degree(page);
+  p.out_degree = g.out.degree(page);
+  if (!data.distribution) return p;
+  if (values.size() != g.num_pages) {
+    fail(ErrorKind::kInvalidArgument, "vector '", data.distribution->vector, "' has ",
+         values.size(), " values, the database ", g.num_pages, " pages");
+  }
+  p.vector = data.distribution->vector;
+  p.value = values[page];
+  if (usable(p.value)) {
+    std::uint64_t positive = 0, at_least = 0;
+    for (double v : values) {
+      if (!usable(v)) continue;
+      ++positive;
+      at_least += v >= p.value * kAtLeast;
+    }
+    p.fraction = static_cast<double>(at_least) / static_cast<double>(positive);
+  }
+  return p;
 }
 
 }  // namespace webrank

@@ -78,6 +78,7 @@ std::string page(const std::string& title, const nlohmann::json& data, const std
   html += "<title>" + escape_html(title) + "</title>\n";
   html += "<link rel=\"icon\" href=\"data:,\">\n";  // no favicon request: nothing is fetched
   html += "<style>\n" + inline_text(asset_bytes("uPlot.min.css")) + "\n</style>\n";
+  html += "<style>\n" + inline_text(asset_bytes("charts.css")) + "\n</style>\n";
   html += "<style>\n" + inline_text(asset_bytes("report.css")) + "\n</style>\n";
   html += "</head>\n<body>\n";
   html += "<main id=\"report\"><h1>" + escape_html(title) + "</h1>\n";

@@ -6,7 +6,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const {run, check} = require('./harness.cjs');
+const {run, check, inkedPixels} = require('./harness.cjs');
 
 const CHARTS = ['convergence', 'distribution', 'degrees', 'components', 'bowtie', 'status'];
 
@@ -20,15 +20,6 @@ function writeSite(dir) {
     fs.writeFileSync(path.join(dir, `p${i}.html`),
                      `<html><head><title>Page ${i} &amp; <friends></title></head><body>${body}</body></html>`);
   }
-}
-
-async function inkedPixels(page, selector) {
-  return page.$eval(selector, canvas => {
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) n += data[i] > 0;
-    return n;
-  });
 }
 
 run({
@@ -98,17 +89,17 @@ run({
 
   'the top list switches vectors': async t => {
     const page = t.page_;
-    const firstRow = () => page.$eval('.wr-top tbody tr:first-child .wr-label', td => td.getAttribute('title'));
+    const firstRow = () => page.$eval('.wr-toplist tbody tr:first-child .wr-label', td => td.getAttribute('title'));
     const before = await firstRow();
     await page.selectOption('[data-chart="top"] select', {label: 'home'});
     const after = await firstRow();
     check(after.endsWith('/p3.html'), `personalized on p3, its top page is p3: ${after}`);
     check(before !== after, 'the list changed');
-    const rows = await page.$$eval('.wr-top tbody tr', trs => trs.length);
+    const rows = await page.$$eval('.wr-toplist tbody tr', trs => trs.length);
     check(rows === 20, `20 rows (-k 20): ${rows}`);
-    const widths = await page.$$eval('.wr-bar', bars => bars.map(b => parseFloat(b.style.width)));
+    const widths = await page.$$eval('.wr-topbar', bars => bars.map(b => parseFloat(b.style.width)));
     check(widths[0] === 100 && widths.every(w => w > 0 && w <= 100), `bars: ${widths.slice(0, 5)}`);
-    const title = await page.$eval('.wr-top tbody tr:first-child .wr-label', td => td.textContent);
+    const title = await page.$eval('.wr-toplist tbody tr:first-child .wr-label', td => td.textContent);
     check(title.includes('<friends>'), `titles are text, not markup: ${title}`);
     await t.screenshot(await page.$('#top'), 'report-top');
   },

@@ -11,6 +11,11 @@
 //   WebrankCharts.topPages(el, data.top)                   top pages of each vector, with bars
 //   WebrankCharts.crawlOrder(el, study)                    `webrank crawl-order --json` curves
 //   WebrankCharts.renderReport(el, data)                   all of the above, with headings
+//   WebrankCharts.renderPage(el, data)                     a server's page view: the page
+//                                                          (data.page) marked on the charts
+//
+// distribution() and degrees() take a page as third argument (the "page" object of the server's
+// /api/v1/report?url=URL, docs/serve.md) and mark where it stands.
 //
 // Each chart function returns its uPlot instance (or null when there is nothing to draw, after
 // saying so in `el`). Everything the page shows comes from the JSON: text is set with
@@ -56,6 +61,36 @@
   function nothing(el, text) {
     el.appendChild(element('p', {class: 'wr-empty', text}));
     return null;
+  }
+
+  // Dashed vertical lines at x values, labelled at the top, drawn over the plot: where a page
+  // stands. The labels are also the element's data-marks attribute.
+  function markLines(el, marks) {
+    el.dataset.marks = marks.map(m => m.label).join('; ');
+    const draw = u => {
+      const r = window.devicePixelRatio || 1;
+      const ctx = u.ctx;
+      ctx.save();
+      marks.forEach((m, i) => {
+        const x = u.valToPos(m.x, 'x', true);
+        if (!(x >= u.bbox.left && x <= u.bbox.left + u.bbox.width)) return;
+        ctx.strokeStyle = ctx.fillStyle = m.color;
+        ctx.lineWidth = 2 * r;
+        ctx.setLineDash([5 * r, 4 * r]);
+        ctx.beginPath();
+        ctx.moveTo(x, u.bbox.top);
+        ctx.lineTo(x, u.bbox.top + u.bbox.height);
+        ctx.stroke();
+        ctx.font = `${12 * r}px system-ui, sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'alphabetic';
+        const width = ctx.measureText(m.label).width;
+        const right = x + 4 * r + width > u.bbox.left + u.bbox.width;
+        ctx.fillText(m.label, right ? x - 4 * r - width : x + 4 * r, u.bbox.top + (14 + 16 * i) * r);
+      });
+      ctx.restore();
+    };
+    return {hooks: {draw: [draw]}};
   }
 
   function plot(el, opts, data) {
@@ -108,33 +143,59 @@
                            ` (${number(fit.tail)} values, KS ${fit.ks.toFixed(3)})` : 'no power-law fit';
   }
 
-  // Fraction of pages with a value >= x, log-log, with the fitted power law over its tail.
-  function distribution(el, d) {
+  // Fraction of pages with a value >= x, log-log, with the fitted power law over its tail; a
+  // page, when given, as a point of its own (its value and the fraction at least as high).
+  function distribution(el, d, page) {
     if (!d || !d.ccdf || !d.ccdf.x.length) return nothing(el, 'No stored vector to show.');
-    const x = d.ccdf.x;
     const fit = d.fit;
+    const marked = page && page.vector === d.vector && positive(page.fraction) !== null;
+    const list = [d.ccdf];
+    if (marked) list.push({x: [page.value], y: [page.fraction]});
+    const [x, ...ys] = align(list);
     const line = x.map(v => (fit && fit.ok && v >= fit.x_min
       ? fit.tail_fraction * Math.pow(v / fit.x_min, 1 - fit.alpha) : null));
-    return plot(el, {
+    const series = [{label: 'value', value: (u, v) => number(v)}, scatter('pages', 0),
+                    {label: `fit (alpha ${fit && fit.ok ? fit.alpha.toFixed(2) : '–'})`, stroke: color(1),
+                     width: 2, dash: [6, 4], spanGaps: true, value: (u, v) => number(v)}];
+    const data = [x, ys[0], line];
+    const opts = {
       title: `Distribution of '${d.vector}': ${fitText(fit)}`,
       scales: {x: {time: false, distr: 3}, y: {distr: 3}},
       axes: [{label: 'value', values: logTicks}, {label: 'fraction of pages >= value', values: logTicks, size: 70}],
-      series: [{label: 'value', value: (u, v) => number(v)}, scatter('pages', 0),
-               {label: `fit (alpha ${fit && fit.ok ? fit.alpha.toFixed(2) : '–'})`, stroke: color(1),
-                width: 2, dash: [6, 4], value: (u, v) => number(v)}],
-    }, [x, d.ccdf.y.map(positive), line]);
+      series,
+    };
+    if (marked) {
+      series.push(scatter(`this page (${number(page.value)}; ${number(100 * page.fraction)}% of pages rank as high)`, 3,
+                          {points: {show: true, size: 13, width: 2, fill: color(3)}}));
+      data.push(ys[1]);
+      opts.plugins = [markLines(el, [{x: page.value, label: 'this page', color: color(3)}])];
+    } else if (page) {
+      el.dataset.marks = '';
+    }
+    return plot(el, opts, data);
   }
 
-  function degrees(el, d) {
+  // Pages of each degree; a page, when given, as a line at its in-degree and one at its
+  // out-degree (a degree of 0 has no place on the log axis: the title says it).
+  function degrees(el, d, page) {
     if (!d || (!d.in.x.length && !d.out.x.length)) return nothing(el, 'The web has no links.');
-    return plot(el, {
-      title: `Degrees: in ${fitText(d.in_fit)}; out ${fitText(d.out_fit)}`,
+    let title = `Degrees: in ${fitText(d.in_fit)}; out ${fitText(d.out_fit)}`;
+    const opts = {};
+    if (page) {
+      const marks = [];
+      if (page.in_degree > 0) marks.push({x: page.in_degree, label: `in-degree ${number(page.in_degree)}`, color: color(0)});
+      if (page.out_degree > 0) marks.push({x: page.out_degree, label: `out-degree ${number(page.out_degree)}`, color: color(1)});
+      title = `This page: ${number(page.in_degree)} links in, ${number(page.out_degree)} out`;
+      opts.plugins = [markLines(el, marks)];
+    }
+    return plot(el, Object.assign(opts, {
+      title,
       scales: {x: {time: false, distr: 3}, y: {distr: 3}},
       axes: [{label: 'degree', values: logTicks}, {label: 'pages', values: logTicks, size: 70}],
       series: [{label: 'degree', value: (u, v) => number(v)},
                scatter(`in-degree (${number(d.in_zero)} pages with none)`, 0),
                scatter(`out-degree (${number(d.out_zero)} pages with none)`, 1)],
-    }, align([d.in, d.out]));
+    }), align([d.in, d.out]));
   }
 
   function componentSizes(el, c) {
@@ -186,12 +247,12 @@
     const first = Math.max(0, tops.findIndex(t => t.vector === 'pagerank'));
     select.value = String(first);
     const body = element('tbody');
-    const table = element('table', {class: 'wr-top'}, [
+    const table = element('table', {class: 'wr-toplist'}, [
       element('thead', {}, [element('tr', {}, ['#', 'page', 'rank', 'percentile', 'bar'].map(
         h => element('th', {text: h})))]), body]);
     function show(i) {
       body.replaceChildren(...tops[i].pages.map((p, k) => {
-        const bar = element('div', {class: 'wr-bar'});
+        const bar = element('div', {class: 'wr-topbar'});
         bar.style.width = `${Math.max(0, Math.min(100, p.bar))}%`;
         const page = element('td', {class: 'wr-label', title: p.label, text: p.title || p.label});
         return element('tr', {}, [element('td', {text: String(k + 1)}), page,
@@ -265,6 +326,20 @@
     root.setAttribute('data-rendered', 'true');
   }
 
+  // A server's page view (data: /api/v1/report?url=URL): where the page stands on the rank
+  // distribution and on the degree distributions.
+  function renderPage(root, data) {
+    const p = data.page;
+    distribution(section(root, 'page-distribution', 'Where this page ranks',
+      `The page's value in '${p.vector || 'no vector'}' (the large point) on the distribution of ` +
+      'every page\'s value: the fraction of pages whose value is at least as high (log-log).'),
+      data.distribution, p);
+    degrees(section(root, 'page-degrees', 'Its links among all pages\' links',
+      'The dashed lines are this page\'s in- and out-degree on the degree distributions of the web.'),
+      data.degrees, p);
+    root.setAttribute('data-rendered', 'true');
+  }
+
   global.WebrankCharts = {convergence, distribution, degrees, componentSizes, bowTie, statusClasses,
-                          topPages, crawlOrder, summaryTable, renderReport, instances};
+                          topPages, crawlOrder, summaryTable, renderReport, renderPage, instances};
 })(typeof window !== 'undefined' ? window : globalThis);
