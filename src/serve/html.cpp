@@ -135,7 +135,9 @@ std::string page_start(const Chrome& chrome) {
       escape(chrome.title),
       " \xE2\x80\x94 webrank</title><link rel=\"stylesheet\" href=\"/assets/serve.css\">",
       chrome.charts ? "<link rel=\"stylesheet\" href=\"/assets/uPlot.min.css\">"
+                      "<link rel=\"stylesheet\" href=\"/assets/charts.css\">"
                       "<script defer src=\"/assets/uPlot.iife.min.js\"></script>"
+                      "<script defer src=\"/assets/charts.js\"></script>"
                       "<script defer src=\"/assets/serve.js\"></script>"
                     : "",
       "</head><body><header class=\"wr-top\"><a class=\"wr-logo\" href=\"/\">webrank</a>"

@@ -33,7 +33,7 @@ struct Chrome {
   std::string query;          // the search box's value
   std::string mode = "full";  // the search mode selected
   std::string footer;         // HTML, already escaped
-  bool charts = false;        // loads uPlot and serve.js (the page view's chart)
+  bool charts = false;        // loads uPlot, charts.js and serve.js (which draws the charts)
 };
 std::string page_start(const Chrome& chrome);
 std::string page_end(const Chrome& chrome);

@@ -174,6 +174,7 @@ void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache&
            html("/page", serve::page_html),
            html("/proxy", serve::proxy_html, kProxyPolicy),
            html("/compare", serve::compare_html),
+           html("/report", serve::report_html),
        }) {
     server.Get(path, handler);
   }
@@ -186,6 +187,7 @@ void add_routes(httplib::Server& server, const Site& site, serve::ResponseCache&
            json("/api/v1/proxy", serve::proxy_json),
            json("/api/v1/history", serve::history_json),
            json("/api/v1/compare", serve::compare_json),
+           json("/api/v1/report", serve::report_json),
            json("/healthz",
                 [](const Site&s, const serve::Params&) { return serve::health_json(s); }),
            json("/api/v1",
@@ -244,9 +246,10 @@ void run_server(const ServeOptions& options) {
   so.ranks_named = options.ranks_named;
   // The compare view's personalized vectors: 256 MiB of them at most (16 bytes a page each).
   Site site{Searcher::open(options.db, so), options.db.filename().string(),
-            std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20)};
+            std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20), nullptr};
   if (site.name.empty() || site.name == ".")
     site.name = options.db.parent_path().filename().string();
+  site.report = std::make_unique<serve::ReportCache>(site.name);
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t threads =

@@ -12,6 +12,7 @@
 #include "webrank/json.hpp"
 #include "webrank/links.hpp"
 #include "webrank/rank_store.hpp"
+#include "webrank/report.hpp"
 #include "webrank/serve.hpp"
 #include "webrank/url.hpp"
 
@@ -80,7 +81,7 @@ std::string footer(const Site& site, const Database& db, const std::string& json
   return cat(escape(site.name), " \xC2\xB7 ", thousands(db.num_pages()), " pages \xC2\xB7 ",
              ranks ? "ranked by " + escape(ranks->name()) : std::string("no rank vector yet"),
              json_path.empty() ? "" : " \xC2\xB7 <a href=\"" + escape(json_path) + "\">JSON</a>",
-             " \xC2\xB7 <a href=\"/api/v1\">API</a>");
+             " \xC2\xB7 <a href=\"/report\">charts</a> \xC2\xB7 <a href=\"/api/v1\">API</a>");
 }
 
 std::string page_link(const RankedPage& p) {
@@ -189,7 +190,10 @@ std::string home_html(const Site& site) {
                          " pages, ", thousands(db->num_links()),
                          " links. Words, \"phrases\", -excluded, OR, site:HOST, intitle:WORD; "
                          "modes: full (text and PageRank), text, title. "
-                         "<a href=\"/compare\">Compare two personalized views</a>.</p>");
+                         "<a href=\"/compare\">Compare two personalized views</a>. "
+                         "<a class=\"wr-report-link\" href=\"/report\">Charts of this web</a>: "
+                         "convergence, rank and degree distributions, components, crawl "
+                         "status.</p>");
   if (ranks) {
     body += cat("<h2>Pages of highest PageRank (", escape(ranks->name()),
                 ")</h2><ol class=\"wr-list\">");
@@ -318,6 +322,53 @@ nlohmann::json history_json(const Site& site, const Params& params) {
           {"l1", stored.deltas}};
 }
 
+namespace {
+
+std::shared_ptr<const GatheredReport> report_of(const Site& site,
+                                                const std::shared_ptr<const Database>& db) {
+  const auto ranks = site.searcher.ranks();
+  return site.report->get(db, ranks ? ranks->name() : "");
+}
+
+}  // namespace
+
+nlohmann::json report_json(const Site& site, const Params& params) {
+  const auto db = site.searcher.database();
+  const auto report = report_of(site, db);
+  nlohmann::json j = report->json;
+  j["page"] = nullptr;
+  const auto url = params("url"), id = params("id");
+  if ((url && !url->empty()) || (id && !id->empty())) {
+    const PageId page = page_param(*db, params);
+    const auto& d = report->data.distribution;
+    // The distribution's vector is the site's when it has one: no need to read it again.
+    const auto ranks = site.searcher.ranks();
+    if (!d) {
+      j["page"] = place_in_report(*db, report->data, page, {});
+    } else if (ranks && ranks->name() == d->vector && ranks->values().size() == db->num_pages()) {
+      j["page"] = place_in_report(*db, report->data, page, ranks->values());
+    } else {
+      j["page"] = place_in_report(*db, report->data, page, load_ranks(*db, d->vector).values);
+    }
+  }
+  return j;
+}
+
+std::string report_html(const Site& site, const Params&) {
+  const auto db = site.searcher.database();
+  Chrome c{"Charts of " + site.name, "", "full", footer(site, *db, "/api/v1/report"),
+           /*charts=*/true};
+  const std::string body =
+      cat("<h1>Charts of ", escape(site.name),
+          "</h1><p class=\"wr-note\">The charts of <code>webrank report</code>, drawn from <a "
+          "href=\"/api/v1/report\">/api/v1/report</a>: the convergence of every stored vector, the "
+          "rank and degree distributions with their power-law fits, the top pages, the strongly "
+          "connected components and the crawl's status classes. A page's view marks where it "
+          "stands. Scripts draw them; without scripts, read the JSON.</p><div id=\"report\" "
+          "data-view=\"report\" data-report=\"/api/v1/report\"></div>");
+  return page_start(c) + body + page_end(c);
+}
+
 nlohmann::json page_json(const Site& site, const Params& params) {
   const auto db = site.searcher.database();
   const PageId page = page_param(*db, params);
@@ -386,6 +437,8 @@ std::string page_html(const Site& site, const Params& params) {
                 "<figure class=\"wr-chart\" data-history=\"/api/v1/history?ranks=",
                 url_param(ranks->name()), "\">", history_svg(deltas), "</figure>");
   }
+  body += cat("<div class=\"wr-page-charts\" data-view=\"page\" data-report=\"",
+              escape("/api/v1/report?url=" + url_param(r.label)), "\"></div>");
 
   const std::size_t k = size_param(params, "k", kDefaultBacklinks, 1, kServeMaxResults);
   const std::size_t offset = size_param(params, "offset", 0, 0, kMaxOffset);
@@ -586,14 +639,15 @@ nlohmann::json health_json(const Site& site) {
 }
 
 nlohmann::json api_index_json() {
-  return {{"version", 1},
-          {"endpoints",
-           {"/api/v1/search?q=QUERY[&mode=full|text|title][&k=10][&offset=0]",
-            "/api/v1/page?url=URL (or id=N)[&k=20][&offset=0]",
-            "/api/v1/backlinks?url=URL[&k=20][&offset=0]", "/api/v1/links?url=URL",
-            "/api/v1/proxy?url=URL", "/api/v1/history[?ranks=NAME]",
-            "/api/v1/compare?a=URL&b=URL[&k=10]", "/healthz"}},
-          {"docs", "docs/serve.md"}};
+  return {
+      {"version", 1},
+      {"endpoints",
+       {"/api/v1/search?q=QUERY[&mode=full|text|title][&k=10][&offset=0]",
+        "/api/v1/page?url=URL (or id=N)[&k=20][&offset=0]",
+        "/api/v1/backlinks?url=URL[&k=20][&offset=0]", "/api/v1/links?url=URL",
+        "/api/v1/proxy?url=URL", "/api/v1/history[?ranks=NAME]",
+        "/api/v1/compare?a=URL&b=URL[&k=10]", "/api/v1/report[?url=URL (or id=N)]", "/healthz"}},
+      {"docs", "docs/serve.md"}};
 }
 
 }  // namespace webrank::serve

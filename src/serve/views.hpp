@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "personalized.hpp"
+#include "report_cache.hpp"
 #include "webrank/search.hpp"
 
 namespace webrank::serve {
@@ -24,6 +25,7 @@ struct Site {
   Searcher searcher;
   std::string name;  // the database directory's name, shown in footers
   std::unique_ptr<PersonalizedViews> personalized;  // the compare view's vectors
+  std::unique_ptr<ReportCache> report;              // the charts' data
 };
 
 std::string home_html(const Site& site);
@@ -35,6 +37,12 @@ nlohmann::json page_json(const Site& site, const Params& params);
 nlohmann::json backlinks_json(const Site& site, const Params& params);
 nlohmann::json links_json(const Site& site, const Params& params);
 nlohmann::json history_json(const Site& site, const Params& params);
+
+// The charts of `webrank report` (webrank/report.hpp) for the whole web: report_html() is the
+// overview page that draws them, report_json() their data, with "page" the place of the page
+// named by url= or id= (null without one).
+std::string report_html(const Site& site, const Params& params);
+nlohmann::json report_json(const Site& site, const Params& params);
 
 std::string proxy_html(const Site& site, const Params& params);
 nlohmann::json proxy_json(const Site& site, const Params& params);

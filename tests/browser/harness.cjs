@@ -7,9 +7,11 @@
 //
 // A test file calls run(async t => { ... }): `t.browser()` starts Chromium with a fresh profile
 // (removed afterwards), `t.page()` opens a page that fails the test on a console error, an
-// uncaught exception or a request that leaves the machine; `t.screenshot(page, name)` saves
-// artifacts/NAME.png; `t.serve(dir)` serves a folder on 127.0.0.1 (python3 -m http.server on a
-// free port, stopped by its PID); `t.webrank(...args)` runs the binary; check(...) asserts.
+// uncaught exception, a Content-Security-Policy violation or a request that leaves the machine;
+// `t.screenshot(page, name)` saves artifacts/NAME.png; `t.serve(dir)` serves a folder on
+// 127.0.0.1 (python3 -m http.server on a free port, stopped by its PID); `t.webrank(...args)`
+// runs the binary; check(...) asserts; inkedPixels(page, selector) counts a
+// canvas's drawn pixels.
 // Exit status: 0 passed, 1 failed, 77 skipped (no Chromium: CTest's SKIP_RETURN_CODE).
 'use strict';
 
@@ -84,11 +86,17 @@ class TestContext {
     return context;
   }
 
-  // A page that records console errors, uncaught exceptions and requests to anywhere but this
-  // machine (file:, data:, blob:, 127.0.0.1) as problems, which fail the test at its end.
+  // A page that records console errors, uncaught exceptions, Content-Security-Policy violations
+  // (the page's securitypolicyviolation events) and requests to anywhere but this machine (file:,
+  // data:, blob:, 127.0.0.1) as problems, which fail the test at its end.
   async page() {
     const context = this.context || await this.browser();
     const page = await context.newPage();
+    await page.exposeBinding('__webrankCspViolation', (source, text) =>
+      this.problems.push(`CSP violation: ${text}`));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', e =>
+      window.__webrankCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}` +
+                                   ` at ${e.sourceFile || e.documentURI}:${e.lineNumber}`)));
     page.on('console', m => { if (m.type() === 'error') this.problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', e => this.problems.push(`uncaught exception: ${e.message}`));
     page.on('request', r => {
@@ -142,6 +150,18 @@ async function stop(pid) {
   try { process.kill(pid, 'SIGKILL'); } catch (e) { /* gone */ }
 }
 
+// Pixels with ink (alpha > 0) on the canvas `selector` of `page`: a chart that was drawn has
+// hundreds; an empty or unsized canvas none.
+async function inkedPixels(page, selector) {
+  return page.$eval(selector, canvas => {
+    if (!canvas.width || !canvas.height) return 0;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) n += data[i] > 0;
+    return n;
+  });
+}
+
 // Runs the named steps of one test file in order; the first failure ends it.
 async function run(steps) {
   if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} not found (bash scripts/install-deps.sh installs chromium)`);
@@ -165,4 +185,4 @@ async function run(steps) {
   process.exit(failed ? 1 : 0);
 }
 
-module.exports = {run, check, stop};
+module.exports = {run, check, stop, inkedPixels};

@@ -2,14 +2,17 @@
 // backlinks in PageRank order and its convergence chart, open the stored copy through the proxy
 // and find a bar before every link, follow a link inside the proxy; a crawled page titled and
 // filled with script payloads shows as text and runs nothing (no dialog, no request leaves the
-// machine, no console error: the Content-Security-Policy reports nothing to block). The server
-// listens on 127.0.0.1 (port 0) and is stopped by its PID. Screenshots in the artifacts folder.
+// machine, no console error: the Content-Security-Policy reports nothing to block). The charts of
+// `webrank report` in the server: the overview page (/report, linked from the search page) draws
+// every chart, a page view marks the page on the rank and degree distributions, all under the
+// pages' Content-Security-Policy (no violation reported). The server listens on 127.0.0.1 (port
+// 0) and is stopped by its PID. Screenshots in the artifacts folder.
 'use strict';
 
 const childProcess = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const {run, check, stop} = require('./harness.cjs');
+const {run, check, stop, inkedPixels} = require('./harness.cjs');
 
 const PAYLOAD = `<script>window.pwned=1;alert('title')</script><img src=x onerror="window.pwned=2">`;
 
@@ -56,6 +59,18 @@ function serve(t, db) {
     });
     server.on('exit', code => reject(new Error(`server exited ${code}: ${err}`)));
   });
+}
+
+// Every uPlot chart inside `root` is drawn: a canvas of non-empty size with ink on it.
+async function checkDrawn(page, root, ids) {
+  for (const id of ids) {
+    const canvas = `${root} [data-chart="${id}"] .uplot canvas`;
+    const box = await page.$eval(canvas, c => ({w: c.clientWidth, h: c.clientHeight}))
+      .catch(() => null);
+    check(box && box.w > 100 && box.h > 100, `chart ${id} has a canvas of non-empty size: ${JSON.stringify(box)}`);
+    const ink = await inkedPixels(page, canvas);
+    check(ink > 300, `chart ${id} has ink on its canvas (${ink} pixels)`);
+  }
 }
 
 // The bars of a list, in order: each bar's fill width (0-100).
@@ -107,7 +122,55 @@ run({
     await page.waitForSelector('body[data-rendered="true"]', {timeout: 10000});
     check(await page.$('figure.wr-chart .uplot canvas'), 'the L1 history drawn by uPlot');
     check(!(await page.$('figure.wr-chart svg')), 'in place of the server-drawn SVG');
+    const history = await inkedPixels(page, 'figure.wr-chart .uplot canvas');
+    check(history > 300, `the L1 history has ink (${history} pixels)`);
     await t.screenshot(page, 'serve-page');
+  },
+
+  'the page view marks the page on the distributions': async t => {
+    const page = t.tab;
+    await checkDrawn(page, '.wr-page-charts', ['page-distribution', 'page-degrees']);
+    // Garden Roses: 3 links in (index, tulips, soil), 2 out; its PageRank as the large point.
+    const marks = await page.getAttribute('[data-chart="page-degrees"]', 'data-marks');
+    check(marks === 'in-degree 3; out-degree 2', `degree marks: ${marks}`);
+    const point = await page.evaluate(() => {
+      const u = WebrankCharts.instances.find(u => u.series.some(s => /^this page/.test(s.label)));
+      if (!u) return null;
+      const i = u.series.findIndex(s => /^this page/.test(s.label));
+      const at = u.data[i].findIndex(v => v !== null);
+      return {x: u.data[0][at], y: u.data[i][at], label: u.series[i].label};
+    });
+    const api = await page.evaluate(url => fetch(url).then(r => r.json()),
+                                    await page.getAttribute('.wr-page-charts', 'data-report'));
+    check(point && point.x === api.page.value && point.y === api.page.fraction,
+          `the point is the page's value and fraction: ${JSON.stringify(point)} vs ${JSON.stringify(api.page)}`);
+    check(api.page.in_degree === 3 && api.page.out_degree === 2, `degrees: ${JSON.stringify(api.page)}`);
+    await t.screenshot(await page.$('.wr-page-charts'), 'serve-page-charts');
+  },
+
+  'the web overview: every chart of the report, linked from the search page': async t => {
+    const page = await t.page();
+    await page.goto(t.base + '/');
+    await Promise.all([page.waitForNavigation(), page.click('a.wr-report-link')]);
+    check(new URL(page.url()).pathname === '/report', `the overview: ${page.url()}`);
+    await page.waitForSelector('body[data-rendered="true"]', {timeout: 10000});
+    check(await page.getAttribute('#report', 'data-rendered') === 'true', 'the report was rendered');
+    await checkDrawn(page, '#report', ['convergence', 'distribution', 'degrees', 'components',
+                                       'bowtie', 'status']);
+    // The top list: the pages of highest PageRank, Garden Handbook (every page links to it) first.
+    const first = await page.textContent('#report .wr-toplist tbody tr:first-child .wr-label');
+    check(first === 'Garden Handbook', `top page: ${first}`);
+    // The crawl's status classes: the site's 5 pages fetched (2xx), the pages the hostile one
+    // links to (the rest of the web) known but not fetched.
+    const status = await page.evaluate(() => {
+      const u = WebrankCharts.instances.find(u => u.root.textContent.includes('HTTP status'));
+      return u && Array.from(u.data[1]);
+    });
+    const health = await page.evaluate(() => fetch('/healthz').then(r => r.json()));
+    check(JSON.stringify(status) === JSON.stringify([5, health.pages - 5]) && health.pages > 5,
+          `status classes: ${status} of ${health.pages} pages`);
+    await t.screenshot(page, 'serve-report');
+    await page.close();
   },
 
   'the proxy: a bar before every link, links stay in the proxy': async t => {

@@ -197,8 +197,9 @@ class ServeTest(wrcli.WebrankTestCase):
         page = Page(body)
         # The only scripts: the page view's chart code, from this server, with no inline code.
         ours = ('<script defer src="/assets/uPlot.iife.min.js"></script>'
+                '<script defer src="/assets/charts.js"></script>'
                 '<script defer src="/assets/serve.js"></script>')
-        self.assertEqual(page.tags.count("script"), 2 if ours in body else 0, where)
+        self.assertEqual(page.tags.count("script"), 3 if ours in body else 0, where)
         for bad in ("iframe", "object", "embed", "base", "meta", "video", "math",
                     "frame", "style", "img", "my-widget", "noscript"):
             if bad == "meta":  # our own charset, viewport and referrer lines
@@ -209,7 +210,8 @@ class ServeTest(wrcli.WebrankTestCase):
         for tag, name, value in page.attrs:
             self.assertFalse(name.startswith("on"), "%s: %s %s=%r" % (where, tag, name, value))
             if (tag, name) == ("script", "src"):
-                self.assertIn(value, ("/assets/uPlot.iife.min.js", "/assets/serve.js"), where)
+                self.assertIn(value, ("/assets/uPlot.iife.min.js", "/assets/charts.js",
+                                      "/assets/serve.js"), where)
                 continue
             self.assertNotIn(name, ("src", "srcdoc", "style", "formaction", "data",
                                     "xlink:href"), "%s: %s %s=%r" % (where, tag, name, value))
@@ -222,7 +224,8 @@ class ServeTest(wrcli.WebrankTestCase):
                 self.assertTrue(v.startswith(("/", "#", "http://", "https://")),
                                 "%s: href %r" % (where, value))
             if tag == "link" and name == "href":
-                self.assertIn(value, ("/assets/serve.css", "/assets/uPlot.min.css"), where)
+                self.assertIn(value, ("/assets/serve.css", "/assets/uPlot.min.css",
+                                      "/assets/charts.css"), where)
         return page
 
     def test_health_and_api_index(self):
@@ -330,6 +333,84 @@ class ServeTest(wrcli.WebrankTestCase):
         self.assertIn('class="wr-history"', body)
         status, _, body = self.server.get(self.q("/page", id=0))
         self.assertEqual(status, 200)
+
+    def test_report_route_is_the_reports_data(self):
+        """/api/v1/report: the data `webrank report` draws, the same JSON; ?url= places a page."""
+        status, got = self.server.json("/api/v1/report")
+        self.assertEqual(status, 200)
+        self.assertEqual(sorted(got), ["components", "convergence", "degrees", "distribution",
+                                       "generated", "page", "summary", "title", "top"])
+        self.assertIsNone(got["page"])
+        self.assertEqual(got["title"], "g.db")
+        self.assertEqual([c["name"] for c in got["convergence"]], ["pagerank"])
+        self.assertTrue(got["convergence"][0]["converged"])
+        self.assertEqual(got["convergence"][0]["deltas"], self.server.json("/api/v1/history")[1]["l1"])
+        d = got["distribution"]
+        self.assertEqual(d["vector"], "pagerank")
+        self.assertEqual(len(d["ccdf"]["x"]), len(d["ccdf"]["y"]))
+        self.assertEqual(d["ccdf"]["y"][0], 1.0)
+        self.assertEqual(sorted(d["fit"]), ["alpha", "ks", "ok", "tail", "tail_fraction", "x_min"])
+        for side in ("in", "out"):
+            self.assertEqual(len(got["degrees"][side]["x"]), len(got["degrees"][side]["y"]))
+        self.assertEqual(sum(got["components"][k] for k in ("core", "in", "out", "other")),
+                         got["summary"]["pages"])
+        self.assertEqual(got["top"][0]["vector"], "pagerank")
+        top = json.loads(self.wr("top", self.db, "-k", "20", "--json").out)
+        self.assertEqual(got["top"][0]["pages"], top)
+        # The same data as the page `webrank report` writes (all but the time it was made).
+        out = os.path.join(self.tmp, "report.html")
+        self.wr("report", self.db, "-o", out, "-q")
+        with open(out, encoding="utf-8") as f:
+            m = re.search(r'<script type="application/json" id="report-data">(.*?)</script>',
+                          f.read(), re.S)
+        want = json.loads(m.group(1))
+        for j in (got, want):
+            j.pop("generated")
+        got.pop("page")
+        self.assertEqual(got, want)
+
+        # A page's place: its PageRank, the fraction of pages ranked at least as high, degrees.
+        roses = self.url_of("roses.html")
+        status, j = self.server.json(self.q("/api/v1/report", url=roses))
+        self.assertEqual(status, 200)
+        place = j["page"]
+        status, pj = self.server.json(self.q("/api/v1/page", url=roses))
+        ranks = [p["rank"] for p in json.loads(self.wr("top", self.db, "-k", "100", "--json").out)]
+        self.assertEqual((place["label"], place["vector"], place["value"]),
+                         (roses, "pagerank", pj["page"]["ranks"][0]["rank"]))
+        self.assertEqual(place["fraction"],
+                         sum(r >= place["value"] for r in ranks) / sum(r > 0 for r in ranks))
+        self.assertEqual((place["in_degree"], place["out_degree"]),
+                         (pj["page"]["in_links"], pj["page"]["out_links"]))
+        self.assertEqual(self.server.json(self.q("/api/v1/report", id=place["id"]))[1]["page"],
+                         place)
+        self.assertEqual(self.server.json(self.q("/api/v1/report", url="http://nowhere.example/"))[0], 404)
+        status, j = self.server.json(self.q("/api/v1/report", id=99))
+        self.assertEqual((status, j["error"]["field"]), (400, "id"))
+
+    def test_chart_pages_keep_the_policy(self):
+        """The overview and the page view load their chart code from /assets, nothing inline,
+        under the Content-Security-Policy every page of the server has always had."""
+        policy = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                  "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+        status, _, home = self.server.get("/")
+        self.assertIn('href="/report"', home)
+        for path in ("/", "/report", self.q("/page", url=self.url_of("roses.html"))):
+            status, headers, body = self.server.get(path)
+            self.assertEqual(status, 200, path)
+            self.assertEqual(headers["Content-Security-Policy"], policy, path)
+            page = self.assert_inert(body, path)
+            if path != "/":
+                self.assertEqual(page.tags.count("script"), 3, path)
+                self.assertIn('data-report="/api/v1/report', body)
+        for name, kind in (("charts.js", "text/javascript"), ("charts.css", "text/css"),
+                           ("serve.js", "text/javascript"), ("uPlot.iife.min.js", "text/javascript")):
+            status, headers, body = self.server.get("/assets/" + name)
+            self.assertEqual(status, 200, name)
+            self.assertTrue(headers["Content-Type"].startswith(kind), headers["Content-Type"])
+        _, _, charts = self.server.get("/assets/charts.js")
+        self.assertIn("renderReport", charts)
+        self.assertIn("renderPage", charts)
 
     def test_personalized_views_equal_cli_compare(self):
         a, b = self.url_of("tulips.html"), self.url_of("hostile.html")
@@ -444,12 +525,17 @@ class LifecycleTest(wrcli.WebrankTestCase):
             # No vector yet: served without ranks.
             self.assertEqual(server.json("/healthz")[1]["ranks"], None)
             self.assertEqual(server.json("/api/v1/search?q=roses")[0], 200)
+            status, report = server.json("/api/v1/report?id=1")
+            self.assertEqual(status, 200)
+            self.assertEqual((report["convergence"], report["distribution"], report["top"]),
+                             ([], None, []))
+            self.assertEqual((report["page"]["vector"], report["page"]["fraction"]), ("", None))
             failures, done = [], threading.Event()
 
             def hammer():
                 while not done.is_set():
-                    for path in ("/api/v1/search?q=roses", "/healthz",
-                                 "/api/v1/page?id=1", "/search?q=tulips"):
+                    for path in ("/api/v1/search?q=roses", "/healthz", "/api/v1/report?id=1",
+                                 "/api/v1/page?id=1", "/search?q=tulips", "/report"):
                         status, _, _ = server.get(path)
                         if status != 200:
                             failures.append((path, status))
@@ -473,6 +559,14 @@ class LifecycleTest(wrcli.WebrankTestCase):
                 t.join()
             self.assertEqual(failures, [])
             self.assertEqual(server.json("/healthz")[1]["ranks"], "pagerank")
+            # The charts show the vector stored last (damping 0.5), not one kept from before.
+            report = server.json("/api/v1/report?id=1")[1]
+            self.assertEqual([c["deltas"] for c in report["convergence"]],
+                             [server.json("/api/v1/history")[1]["l1"]])
+            self.assertEqual(report["page"]["vector"], "pagerank")
+            self.wr("rank", "g.db", "--name", "second", "-q")
+            self.assertEqual([t["vector"] for t in server.json("/api/v1/report")[1]["top"]],
+                             ["pagerank", "second"])
         finally:
             rc = server.stop(signal.SIGTERM)
         self.assertEqual(rc, 0)

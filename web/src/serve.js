@@ -1,40 +1,48 @@
-// The server's page view (webrank serve, docs/serve.md): the L1 change of every iteration of the
-// rank vector, drawn with uPlot on a log scale from /api/v1/history. The server draws the same
-// line as SVG, which stays when scripts are off; this replaces it with an interactive chart
-// (hover for values). Loaded from /assets under the pages' Content-Security-Policy
-// (script-src 'self'); uPlot styles its elements through the CSSOM, which that policy allows.
+// The charts of the server's pages (webrank serve, docs/serve.md), drawn by charts.js (the chart
+// code of `webrank report`) from the JSON API:
+//   figure.wr-chart[data-history]      the page view's L1 change per iteration of the server's
+//                                      vector (/api/v1/history), in place of the SVG the server
+//                                      drew (which stays when scripts are off);
+//   [data-report][data-view=report]    the web's overview (/report): every chart of the report;
+//   [data-report][data-view=page]      a page view: the page marked on the rank and degree
+//                                      distributions (/api/v1/report?url=URL).
+// Loaded from /assets under the pages' Content-Security-Policy (script-src 'self'); uPlot styles
+// its elements through the CSSOM, which that policy allows. When everything is drawn (or has
+// failed, with a warning in the console) the body gets data-rendered="true".
 'use strict';
 
 (function () {
-  function draw(figure) {
-    return fetch(figure.dataset.history)
-      .then(r => {
-        if (!r.ok) throw new Error(`${figure.dataset.history}: HTTP ${r.status}`);
-        return r.json();
-      })
-      .then(h => {
-        const y = h.l1.map(v => (v > 0 && Number.isFinite(v) ? v : null));
-        if (y.length < 2) return;
-        const x = y.map((_, i) => i + 1);
-        const holder = document.createElement('div');
-        holder.className = 'wr-uplot';
-        const svg = figure.querySelector('svg');
-        figure.insertBefore(holder, svg);
-        const width = Math.max(320, Math.min(640, figure.clientWidth || 640));
-        new uPlot({
-          width, height: 220,
-          scales: {x: {time: false}, y: {distr: 3}},
-          series: [{label: 'iteration'},
-                   {label: `L1 change (${h.ranks})`, stroke: '#1f5fbf', width: 2,
-                    value: (u, v) => (v == null ? '-' : v.toExponential(2))}],
-          axes: [{label: 'iteration'}, {label: 'L1 change', size: 70,
-                                        values: (u, vs) => vs.map(v => (v == null ? '' : v.toExponential(0)))}],
-        }, [x, y], holder);
-        if (svg) svg.remove();
-      });
+  function fetchJson(url) {
+    return fetch(url).then(r => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.json();
+    });
   }
 
-  const figures = document.querySelectorAll('figure.wr-chart[data-history]');
-  Promise.all(Array.from(figures, f => draw(f).catch(e => console.warn(`chart: ${e.message}`))))
+  function history(figure) {
+    return fetchJson(figure.dataset.history).then(h => {
+      const deltas = h.l1.filter(v => v > 0 && Number.isFinite(v));
+      if (deltas.length < 2) return;
+      const holder = document.createElement('div');
+      holder.className = 'wr-uplot';
+      const svg = figure.querySelector('svg');
+      figure.insertBefore(holder, svg);
+      WebrankCharts.convergence(holder, [{name: h.ranks, converged: h.converged, deltas: h.l1}]);
+      if (svg) svg.remove();
+    });
+  }
+
+  function report(el) {
+    return fetchJson(el.dataset.report).then(data => {
+      if (el.dataset.view === 'page') WebrankCharts.renderPage(el, data);
+      else WebrankCharts.renderReport(el, data);
+    });
+  }
+
+  const jobs = [
+    ...Array.from(document.querySelectorAll('figure.wr-chart[data-history]'), history),
+    ...Array.from(document.querySelectorAll('[data-report]'), report),
+  ];
+  Promise.all(jobs.map(j => j.catch(e => console.warn(`chart: ${e.message}`))))
     .then(() => document.body.setAttribute('data-rendered', 'true'));
 })();
