@@ -297,5 +297,26 @@ TEST(RankStore, RoundTripAndTsv) {
   EXPECT_THROW(save_ranks(db, "../escape", r, o), Error);
 }
 
+TEST(RankStore, FingerprintChangesWithEveryStoredVectorOnly) {
+  TempDir dir;
+  Database db = build(dir, "a b\nb a\nb c\n");
+  const std::string none = ranks_fingerprint(db);
+  EXPECT_EQ(none, ranks_fingerprint(db));
+  RankOptions o;
+  RankResult r = compute_rank(db.graph(), o);
+  save_ranks(db, "pr", r, o);
+  const std::string one = ranks_fingerprint(db);
+  EXPECT_NE(one, none);
+  (void)load_ranks(db, "pr");  // reading changes nothing
+  EXPECT_EQ(ranks_fingerprint(db), one);
+  save_ranks(db, "pr", r, o);  // the same values stored again: new files
+  const std::string again = ranks_fingerprint(db);
+  EXPECT_NE(again, one);
+  save_ranks(db, "other", r, o);
+  EXPECT_NE(ranks_fingerprint(db), again);
+  delete_ranks(db, "other");
+  EXPECT_EQ(ranks_fingerprint(db), again);
+}
+
 }  // namespace
 }  // namespace webrank::testing
