@@ -23,12 +23,9 @@
     return fetchJson(figure.dataset.history).then(h => {
       const deltas = h.l1.filter(v => v > 0 && Number.isFinite(v));
       if (deltas.length < 2) return;
-      const holder = document.createElement('div');
-      holder.className = 'wr-uplot';
       const svg = figure.querySelector('svg');
-      figure.insertBefore(holder, svg);
-      WebrankCharts.convergence(holder, [{name: h.ranks, converged: h.converged, deltas: h.l1}]);
       if (svg) svg.remove();
+      WebrankCharts.convergence(figure, [{name: h.ranks, converged: h.converged, deltas: h.l1}]);
     });
   }
 
