@@ -160,6 +160,10 @@ run({
     // The top list: the pages of highest PageRank, Garden Handbook (every page links to it) first.
     const first = await page.textContent('#report .wr-toplist tbody tr:first-child .wr-label');
     check(first === 'Garden Handbook', `top page: ${first}`);
+    // The hostile page's title is in the list, as text.
+    const labels = await page.$$eval('#report .wr-toplist .wr-label', tds => tds.map(td => td.textContent));
+    check(labels.some(l => l.includes("<script>window.pwned=1;alert('title')</script>")), `titles: ${labels}`);
+    check(await page.evaluate(() => window.pwned === undefined), 'no payload ran');
     // The crawl's status classes: the site's 5 pages fetched (2xx), the pages the hostile one
     // links to (the rest of the web) known but not fetched.
     const status = await page.evaluate(() => {
