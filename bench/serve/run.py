@@ -37,9 +37,18 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+UNITS = {"ns": 1e-9, "us": 1e-6, "\u00b5s": 1e-6, "ms": 1e-3, "s": 1.0, "": 1.0, "m": 60.0,
+         "min": 60.0, "h": 3600.0}
+
+
 def seconds_of(text):
-    value, unit = re.match(r"([\d.]+)(us|ms|s|m|h)$", text).groups()
-    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]
+    """Seconds in a wrk latency figure: "500.00us", "1.23ms", "1.02s", "2.00m", "0.00us", "1e-3s"."""
+    m = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-z\u00b5]*)\s*",
+                     text, re.IGNORECASE)
+    if not m or m.group(2).lower() not in UNITS:
+        raise ValueError("wrk latency figure %r: expected a number and one of %s"
+                         % (text, ", ".join(u for u in UNITS if u)))
+    return float(m.group(1)) * UNITS[m.group(2).lower()]
 
 
 def wrk(url, paths, seconds, connections):
@@ -52,9 +61,18 @@ def wrk(url, paths, seconds, connections):
     if m:
         errors += sum(int(x) for x in m.groups())
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-            "p50": seconds_of(re.search(r"50%\s+(\S+)", out).group(1)),
-            "p99": seconds_of(re.search(r"99%\s+(\S+)", out).group(1)),
+            "p50": percentile(out, 50), "p99": percentile(out, 99),
             "requests": requests, "errors": errors}
+
+
+def percentile(out, p):
+    """Latency percentile `p` from wrk's "Latency Distribution" block (a line "  99%  1.23ms"),
+    not from the "+/- Stdev" column of the thread stats above it, which also ends in '%'."""
+    block = out.split("Latency Distribution", 1)
+    m = re.search(r"^\s*%d%%\s+(\S+)\s*$" % p, block[-1], re.MULTILINE) if len(block) == 2 else None
+    if not m:
+        raise ValueError("no %d%% latency in wrk's output:\n%s" % (p, out))
+    return seconds_of(m.group(1))
 
 
 def serve(db, threads, cache_mb):
