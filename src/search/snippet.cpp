@@ -2,8 +2,14 @@
 
 #include <xapian.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <array>
+#include <bitset>
+#include <unordered_map>
 
 #include "search/document.hpp"
 
@@ -11,6 +17,7 @@ namespace webrank::search {
 namespace {
 
 constexpr std::size_t kScanBytes = 64 << 10;
+constexpr std::size_t kFirstScanBytes = 8 << 10;
 
 struct Match {
   std::size_t begin, end;
@@ -37,22 +44,98 @@ struct AsciiTable {
   }
 };
 
-// Every word of `text` whose stem is one of `stems`. Only words whose first letter is the first
-// letter of some stem are lower-cased and stemmed (English stemming keeps the first letter);
+// The first position from `i` on whose byte is not an ASCII word character (the end of the text
+// at most), and the first whose byte is an ASCII word character or not ASCII. Sixteen bytes at a
+// time where SSE2 is there: a branch per word instead of one per byte.
+#if defined(__SSE2__)
+// Bit k: byte k of p[0..16) is an ASCII word character ([0-9A-Za-z_], as Xapian classifies them:
+// tests/unit/search_test.cpp checks); `high`: bit k when it is not ASCII.
+unsigned ascii_word_bits(const char* p, unsigned& high) {
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+  const __m128i folded = _mm_or_si128(x, _mm_set1_epi8(0x20));  // 'A'-'Z' to 'a'-'z'
+  const __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
+                                      _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+  const __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+  high = static_cast<unsigned>(_mm_movemask_epi8(x));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(digit, alpha), under)));
+}
+#endif
+
+std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& ascii) {
+#if defined(__SSE2__)
+  for (unsigned high = 0; i + 16 <= t.size(); i += 16) {
+    const unsigned stop = ~ascii_word_bits(t.data() + i, high) & 0xFFFF;
+    if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
+  }
+#endif
+  while (i < t.size() && static_cast<unsigned char>(t[i]) < 0x80 &&
+         ascii.word[static_cast<unsigned char>(t[i])]) {
+    ++i;
+  }
+  return i;
+}
+
+std::size_t next_word_byte(std::string_view t, std::size_t i, const AsciiTable& ascii) {
+#if defined(__SSE2__)
+  for (unsigned high = 0; i + 16 <= t.size(); i += 16) {
+    const unsigned stop = ascii_word_bits(t.data() + i, high) | high;
+    if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
+  }
+#endif
+  while (i < t.size() && static_cast<unsigned char>(t[i]) < 0x80 &&
+         !ascii.word[static_cast<unsigned char>(t[i])]) {
+    ++i;
+  }
+  return i;
+}
+
+// The stem of a lower-cased word, from a cache of the words this thread met before. Stemming was
+// most of the time of a search (a page repeats its words, and pages share their vocabulary); the
+// cache is cleared when it holds kStemCacheWords words, so it stays a few MiB per thread.
+constexpr std::size_t kStemCacheWords = 1 << 15;
+
+const std::string& cached_stem(const std::string& word) {
+  thread_local std::unordered_map<std::string, std::string> cache;
+  if (const auto it = cache.find(word); it != cache.end()) return it->second;
+  if (cache.size() >= kStemCacheWords) cache.clear();
+  return cache.emplace(word, stem_word(word)).first->second;
+}
+
+// Every word of `text` whose stem is one of `stems`. Only words that start as some stem starts
+// (English stemming keeps the first two letters, but for three words) are lower-cased and stemmed;
 // ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones the
 // indexer's tokenizer uses.
-std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& stems) {
+// Looks at the words starting in [from, limit) (the last one read to its end), appends the matches
+// to `matches` and returns where it stopped.
+std::size_t find_matches(std::string_view text, const std::vector<std::string>& stems,
+                         std::size_t from, std::size_t limit, std::vector<Match>& matches) {
   static const AsciiTable ascii;
   std::array<bool, 128> ascii_first{};
+  // The pairs of ASCII first two letters a word must start with to stem to one of the stems
+  // (bit b of second[f] for second letter b), and the first letters after which any second
+  // character may do (a stem of one letter or whose second character is not ASCII).
+  std::array<std::bitset<128>, 128> second{};
+  std::array<bool, 128> any_second{};
   std::vector<unsigned> other_first;
   for (const std::string& s : stems) {
     if (s.empty()) continue;
     const unsigned f = *Xapian::Utf8Iterator(s);
-    if (f < 128) {
-      ascii_first[f] = true;
-    } else {
+    if (f >= 128) {
       other_first.push_back(f);
+      continue;
     }
+    ascii_first[f] = true;
+    const auto b = s.size() >= 2 ? static_cast<unsigned char>(s[1]) : 0x80;
+    if (b >= 0x80) {
+      any_second[f] = true;
+      continue;
+    }
+    second[f][b] = true;
+    // English (Porter2) stemming changes a word of three letters or more only after its first
+    // two, but for three exceptional forms: dying, lying, tying (die, lie, tie).
+    if (s == "die" || s == "lie" || s == "tie") second[f]['y'] = true;
   }
   const std::size_t n = text.size();
   // The character at `i` (not ASCII) and its length in bytes.
@@ -72,7 +155,6 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
     const std::size_t len = decode(i, ch);
     return Xapian::Unicode::is_wordchar(ch) ? len : 0;
   };
-  std::vector<Match> matches;
   std::string word;
   // The word starting at `begin` (its first character `ch`, `len` bytes): stemmed and compared
   // when it is a candidate. Returns where it ends.
@@ -94,7 +176,7 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
         Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(ch));
       }
     }
-    const std::string stem = stem_word(word);
+    const std::string& stem = cached_stem(word);
     for (std::size_t k = 0; k < stems.size(); ++k) {
       if (stems[k] == stem) {
         matches.push_back({begin, i, k});
@@ -103,39 +185,41 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
     }
     return i;
   };
+  // Word by word: a branch per word on its first letter, not one per byte (the bytes of a page
+  // are most of the time of a search).
   unsigned ch = 0;
-  if (other_first.empty()) {
-    // Every stem starts with an ASCII letter: only bytes that are such a letter (in any case)
-    // at the start of a word are looked at closely.
-    for (std::size_t i = 0; i < n;) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      if (c >= 0x80 || !ascii_first[static_cast<unsigned char>(ascii.lower[c])]) {
-        ++i;
+  limit = std::min(limit, n);
+  std::size_t i = from;
+  while (i < limit) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t len = 1;
+    if (c < 0x80) {
+      if (!ascii.word[c]) {
+        i = next_word_byte(text, i + 1, ascii);
         continue;
       }
-      // Inside a word? (its previous character is a word character)
-      if (i > 0) {
-        std::size_t prev = i - 1;
-        while (prev > 0 && utf8_continuation(text[prev])) --prev;
-        unsigned pc = 0;
-        if (word_char(prev, pc) != 0) {
-          ++i;
-          continue;
+      ch = c;
+      const auto first = static_cast<unsigned char>(ascii.lower[c]);
+      const auto next = i + 1 < n ? static_cast<unsigned char>(text[i + 1]) : 0;
+      // One letter, or a second character that is not ASCII: stemmed to be sure.
+      const bool candidate =
+          ascii_first[first] && (any_second[first] || next >= 0x80 || !ascii.word[next] ||
+                                 second[first][static_cast<unsigned char>(ascii.lower[next])]);
+      if (!candidate) {
+        // Not a candidate: to the end of the word (ASCII sixteen bytes at a time).
+        for (i = ascii_word_end(text, i + 1, ascii);
+             i < n && static_cast<unsigned char>(text[i]) >= 0x80 && (len = word_char(i, ch)) != 0;
+             i = ascii_word_end(text, i + len, ascii)) {
         }
+        continue;
       }
-      i = take_word(i, c, 1);
-    }
-    return matches;
-  }
-  for (std::size_t i = 0; i < n;) {
-    const std::size_t len = word_char(i, ch);
-    if (len == 0) {
-      i += static_cast<unsigned char>(text[i]) < 0x80 ? 1 : std::max<std::size_t>(1, decode(i, ch));
+    } else if ((len = word_char(i, ch)) == 0) {
+      i += std::max<std::size_t>(1, decode(i, ch));
       continue;
     }
     i = take_word(i, ch, len);
   }
-  return matches;
+  return i;
 }
 
 // Moves `at` back to the start of its UTF-8 character.
@@ -151,26 +235,42 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
   Snippet s;
   if (text.empty() || length == 0) return s;
   // The passage is looked for in the first kScanBytes: a page says what it is about early, and
-  // the time of a search stays bounded whatever the length of its pages.
-  const std::vector<Match> matches =
-      find_matches(text.substr(0, char_start(text, std::min(text.size(), kScanBytes))), stems);
+  // the time of a search stays bounded whatever the length of its pages. The first
+  // kFirstScanBytes are enough when they hold a passage with every stem (reading the page is most
+  // of the time of a search).
+  const std::string_view scan = text.substr(0, char_start(text, std::min(text.size(), kScanBytes)));
+  std::vector<Match> matches;
+  const std::size_t scanned = find_matches(scan, stems, 0, kFirstScanBytes, matches);
   // The window of matches spanning at most 3/4 of the length with the most distinct stems, then
   // the most matches (two pointers over the matches in text order).
   std::size_t best_first = 0, best_distinct = 0, best_count = 0;
   std::vector<std::size_t> seen(stems.size(), 0);
-  std::size_t distinct = 0;
   const std::size_t span = length * 3 / 4;
-  for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
-    if (seen[matches[j].stem]++ == 0) ++distinct;
-    while (matches[j].end - matches[i].begin > span && i < j) {
-      if (--seen[matches[i].stem] == 0) --distinct;
-      ++i;
+  auto best_window = [&] {
+    best_first = best_distinct = best_count = 0;
+    std::fill(seen.begin(), seen.end(), 0);
+    std::size_t distinct = 0;
+    for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
+      if (seen[matches[j].stem]++ == 0) ++distinct;
+      while (matches[j].end - matches[i].begin > span && i < j) {
+        if (--seen[matches[i].stem] == 0) --distinct;
+        ++i;
+      }
+      if (distinct > best_distinct || (distinct == best_distinct && j - i + 1 > best_count)) {
+        best_distinct = distinct;
+        best_count = j - i + 1;
+        best_first = i;
+      }
     }
-    if (distinct > best_distinct || (distinct == best_distinct && j - i + 1 > best_count)) {
-      best_distinct = distinct;
-      best_count = j - i + 1;
-      best_first = i;
-    }
+  };
+  best_window();
+  std::vector<std::string> unique = stems;
+  std::sort(unique.begin(), unique.end());
+  const auto all =
+      static_cast<std::size_t>(std::unique(unique.begin(), unique.end()) - unique.begin());
+  if (best_distinct < all && scanned < scan.size()) {
+    find_matches(scan, stems, scanned, scan.size(), matches);
+    best_window();
   }
   // Some context before the first match, starting at a word.
   std::size_t begin = 0;

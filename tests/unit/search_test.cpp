@@ -13,6 +13,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "search/document.hpp"
 #include "search/query.hpp"
 #include "search/snippet.hpp"
 #include "test_graphs.hpp"
@@ -117,6 +118,60 @@ TEST(SearchSnippet, FindsTheDensestPassageAndMarksStemmedWords) {
   EXPECT_FALSE(whole.cut_before);
   EXPECT_FALSE(whole.cut_after);
   EXPECT_EQ(marked(whole), std::vector<std::string>{"text"});
+}
+
+// Every word is found by its own stem: the snippet looks closely only at words that start as a
+// stem starts (two letters, but for Porter2's exceptional forms), so this checks that shortcut
+// against the stemmer on words whose stems change the most.
+TEST(SearchSnippet, FindsEveryWordByItsStem) {
+  const std::vector<std::string> words = {
+      "dying",      "Lying",       "tying",    "skies",  "ability", "possibly", "generously",
+      "relational", "conditional", "hopping",  "hoping", "cries",   "ties",     "news",
+      "idly",       "ugly",        "only",     "early",  "gently",  "singly",   "agreed",
+      "feed",       "sizing",      "aed",      "a",      "I",       "x9",       "pg_dump",
+      "naïve",      "Ébauche",     "façade",   "ÉCOLE",  "über",    "yelling",  "Yes",
+      "bye",        "says",        "succeeded"};
+  const std::string filler(40, 'q');
+  for (const std::string& w : words) {
+    std::string lower;
+    for (Xapian::Utf8Iterator it(w); it != Xapian::Utf8Iterator(); ++it) {
+      Xapian::Unicode::append_utf8(lower, Xapian::Unicode::tolower(*it));
+    }
+    const std::string stem = search::stem_word(lower);
+    const std::string text = filler + " (" + w + ") " + filler;
+    EXPECT_EQ(marked(search::make_snippet(text, {stem}, 200)), std::vector<std::string>{w})
+        << w << " -> " << stem;
+  }
+}
+
+// Word boundaries as Xapian's tokenizer draws them, for every ASCII character, in the part of the
+// text read sixteen bytes at a time and at its end.
+TEST(SearchSnippet, SplitsWordsAsTheIndexerDoes) {
+  const std::string filler(37, 'q');
+  for (unsigned c = 1; c < 128; ++c) {
+    const std::string sep(1, static_cast<char>(c));
+    for (const std::string& text : {filler + sep + "rose" + sep + filler, filler + sep + "rose"}) {
+      const Snippet s = search::make_snippet(text, {"rose"}, 200);
+      const bool separate = !Xapian::Unicode::is_wordchar(c) && c != 'r';
+      EXPECT_EQ(marked(s).size(), separate ? 1u : 0u) << "character " << c;
+    }
+  }
+}
+
+// The first 8 KiB are enough when they hold every word; otherwise up to 64 KiB are read.
+TEST(SearchSnippet, ReadsFurtherOnlyWhenTheStartLacksAWord) {
+  std::string start = "prune the rose. ";
+  while (start.size() < (16 << 10)) start += "filler words without them. ";
+  const std::string dense = "Prune roses: prune a rose, prune the roses. ";
+  EXPECT_EQ(marked(search::make_snippet(start + dense, {"prune", "rose"}, 120)),
+            (std::vector<std::string>{"prune", "rose"}));
+  std::string lacking = "prune it. ";
+  while (lacking.size() < (16 << 10)) lacking += "filler words without them. ";
+  EXPECT_EQ(marked(search::make_snippet(lacking + dense, {"prune", "rose"}, 120)).size(), 6u);
+  std::string beyond = "prune it. ";
+  while (beyond.size() < (64 << 10)) beyond += "filler words without them. ";
+  EXPECT_EQ(marked(search::make_snippet(beyond + dense, {"prune", "rose"}, 120)),
+            std::vector<std::string>{"prune"});
 }
 
 // ---- a small crawled site ----------------------------------------------------------------------
