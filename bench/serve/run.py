@@ -2,7 +2,7 @@
 """Server load benchmark: `webrank serve` under wrk on loopback (docs/search.md, "Speed").
 
     bench/serve/run.py [--webs pgdoc,text100000] [--runs 3] [--seconds 10] [--connections 8]
-                       [--threads 0] [--scratch DIR]
+                       [--threads 0] [--cache-mb 0] [--baseline OTHER_WEBRANK] [--scratch DIR]
 
 The webs are those of bench/search/run.py (its crawl of the PostgreSQL documentation from
 127.0.0.1 and its synthetic text webs, cached in the same scratch directory). For each web the
@@ -10,10 +10,16 @@ server is started on 127.0.0.1 (port 0, stopped by its PID), and wrk (one thread
 keep-alive connections, --seconds per run, bench/serve/paths.lua) requests the web's query set in
 turn, as JSON (/api/v1/search) and as the HTML result page (/search), --runs times each. Printed:
 requests/s (median), latency p50/p99 as wrk measures it, errors (non-200 answers, socket
-errors) and the server's CPU time per request (from /proc, so a busy machine changes the
-throughput but not this). The server's cache of repeated searches is off unless --cache-mb: the
-query set repeats, so with it on every request after the first round is a cache hit. Nothing is
-written inside the repository.
+errors), the server's CPU time per request (from /proc, so a busy machine changes the
+throughput but less this) and the 1-minute load average of the machine when each run started
+(median; it counts the benchmark's own server and wrk too). The server's cache of repeated
+searches is off unless --cache-mb: the query set repeats, so with it on every request after the
+first round is a cache hit.
+
+--baseline OTHER_WEBRANK: a paired comparison on a shared, noisy machine. Each run starts the two
+servers in turn (alternating which goes first) and measures both under the same conditions; the
+last column is the median over runs of this run's requests/s divided by the baseline's in the same
+run. Nothing is written inside the repository.
 """
 
 import argparse
@@ -75,8 +81,13 @@ def percentile(out, p):
     return seconds_of(m.group(1))
 
 
-def serve(db, threads, cache_mb):
-    proc = subprocess.Popen([search_bench.WEBRANK, "serve", db, "--port", "0", "--threads",
+def load_average():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def serve(webrank, db, threads, cache_mb):
+    proc = subprocess.Popen([webrank, "serve", db, "--port", "0", "--threads",
                              str(threads), "--cache-mb", str(cache_mb)], stderr=subprocess.PIPE,
                             text=True)
     line = proc.stderr.readline()
@@ -98,8 +109,12 @@ def main():
     ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
                                                         "/tmp/webrank-search-bench"))
     ap.add_argument("--webrank", default=search_bench.WEBRANK)
+    ap.add_argument("--baseline", help="another webrank binary, measured in alternation with it")
     a = ap.parse_args()
     search_bench.WEBRANK = os.path.abspath(a.webrank)
+    binaries = [("webrank", search_bench.WEBRANK)]
+    if a.baseline:
+        binaries.append(("baseline", os.path.abspath(a.baseline)))
     os.makedirs(a.scratch, exist_ok=True)
     rows = []
     for web in a.webs.split(","):
@@ -113,35 +128,53 @@ def main():
             sys.exit("unknown web %r" % web)
         with open(queries) as f:
             qs = [l.split("\t")[0] for l in f if l.strip() and not l.startswith("#")]
-        proc, url = serve(db, a.threads, a.cache_mb)
+        paths = {}
+        for kind, prefix in (("json", "/api/v1/search?q="), ("html", "/search?q=")):
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write("".join(prefix + urllib.parse.quote(q) + "\n" for q in qs))
+                paths[kind] = f.name
+        runs = {}  # (binary, kind) -> the runs
         try:
-            for kind, prefix in (("json", "/api/v1/search?q="), ("html", "/search?q=")):
-                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-                    f.write("".join(prefix + urllib.parse.quote(q) + "\n" for q in qs))
-                    paths = f.name
-                runs = []
-                for _ in range(a.runs):
-                    before = cpu_seconds(proc.pid)
-                    r = wrk(url, paths, a.seconds, a.connections)
-                    r["cpu_ms"] = 1000 * (cpu_seconds(proc.pid) - before) / max(1, r["requests"])
-                    runs.append(r)
-                os.unlink(paths)
-                row = {"web": web, "kind": kind, "queries": len(qs),
-                       "errors": sum(r["errors"] for r in runs),
-                       "requests": sum(r["requests"] for r in runs)}
-                for k in ("rps", "p50", "p99", "cpu_ms"):
-                    row[k] = statistics.median(r[k] for r in runs)
-                rows.append(row)
-                sys.stderr.write("%s\n" % row)
+            for r in range(a.runs):
+                order = binaries if r % 2 == 0 else binaries[::-1]
+                for label, exe in order:
+                    proc, url = serve(exe, db, a.threads, a.cache_mb)
+                    try:
+                        for kind in ("json", "html"):
+                            load = load_average()
+                            before = cpu_seconds(proc.pid)
+                            m = wrk(url, paths[kind], a.seconds, a.connections)
+                            m["cpu_ms"] = (1000 * (cpu_seconds(proc.pid) - before)
+                                           / max(1, m["requests"]))
+                            m["load"] = load
+                            runs.setdefault((label, kind), []).append(m)
+                            sys.stderr.write("%s %s %s run %d: %s\n" % (web, label, kind, r + 1, m))
+                    finally:
+                        proc.send_signal(signal.SIGTERM)
+                        proc.wait(timeout=30)
         finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=30)
-    print("%-12s %-5s %8s %9s %9s %9s %11s %9s" % ("web", "page", "queries", "req/s", "p50 ms",
-                                                   "p99 ms", "cpu ms/req", "errors"))
+            for p in paths.values():
+                os.unlink(p)
+        for kind in ("json", "html"):
+            for label, _ in binaries:
+                rs = runs[(label, kind)]
+                row = {"web": web, "binary": label, "kind": kind, "queries": len(qs),
+                       "errors": sum(x["errors"] for x in rs),
+                       "requests": sum(x["requests"] for x in rs)}
+                for k in ("rps", "p50", "p99", "cpu_ms", "load"):
+                    row[k] = statistics.median(x[k] for x in rs)
+                if a.baseline and label == "webrank":
+                    row["ratio"] = statistics.median(
+                        x["rps"] / y["rps"] for x, y in zip(rs, runs[("baseline", kind)]))
+                rows.append(row)
+    print("%-12s %-9s %-5s %8s %9s %9s %9s %11s %6s %13s%s" % (
+        "web", "binary", "page", "queries", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "load",
+        "errors", " ratio" if a.baseline else ""))
     for r in rows:
-        print("%-12s %-5s %8d %9.0f %9.2f %9.2f %11.2f %9s" % (
-            r["web"], r["kind"], r["queries"], r["rps"], 1000 * r["p50"], 1000 * r["p99"],
-            r["cpu_ms"], "%d/%d" % (r["errors"], r["requests"])))
+        print("%-12s %-9s %-5s %8d %9.0f %9.2f %9.2f %11.2f %6.1f %13s%s" % (
+            r["web"], r["binary"], r["kind"], r["queries"], r["rps"], 1000 * r["p50"],
+            1000 * r["p99"], r["cpu_ms"], r["load"], "%d/%d" % (r["errors"], r["requests"]),
+            " %5.2f" % r["ratio"] if "ratio" in r else ""))
 
 
 if __name__ == "__main__":
