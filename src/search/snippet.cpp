@@ -17,7 +17,6 @@ namespace webrank::search {
 namespace {
 
 constexpr std::size_t kScanBytes = 64 << 10;
-constexpr std::size_t kFirstScanBytes = 8 << 10;
 
 struct Match {
   std::size_t begin, end;
@@ -44,29 +43,39 @@ struct AsciiTable {
   }
 };
 
-// The first position from `i` on whose byte is not an ASCII word character (the end of the text
-// at most), and the first whose byte is an ASCII word character or not ASCII. Sixteen bytes at a
-// time where SSE2 is there: a branch per word instead of one per byte.
 #if defined(__SSE2__)
-// Bit k: byte k of p[0..16) is an ASCII word character ([0-9A-Za-z_], as Xapian classifies them:
-// tests/unit/search_test.cpp checks); `high`: bit k when it is not ASCII.
-unsigned ascii_word_bits(const char* p, unsigned& high) {
+// Sixteen bytes p[0..16): which are ASCII word characters ([0-9A-Za-z_], as Xapian classifies
+// them: tests/unit/search_test.cpp checks), the bytes lower-cased, and (bits) which are not ASCII.
+struct Block {
+  __m128i word, lower;
+  unsigned high;
+};
+
+Block classify(const char* p) {
   const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
-                                      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
-  const __m128i folded = _mm_or_si128(x, _mm_set1_epi8(0x20));  // 'A'-'Z' to 'a'-'z'
-  const __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                                      _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-  const __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
-  high = static_cast<unsigned>(_mm_movemask_epi8(x));
-  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(digit, alpha), under)));
+  const auto in = [&x](char lo, char hi) {
+    return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(static_cast<char>(lo - 1))),
+                         _mm_cmplt_epi8(x, _mm_set1_epi8(static_cast<char>(hi + 1))));
+  };
+  const __m128i upper = in('A', 'Z');
+  return {_mm_or_si128(_mm_or_si128(in('0', '9'), _mm_or_si128(upper, in('a', 'z'))),
+                       _mm_cmpeq_epi8(x, _mm_set1_epi8('_'))),
+          _mm_or_si128(x, _mm_and_si128(upper, _mm_set1_epi8(0x20))),
+          static_cast<unsigned>(_mm_movemask_epi8(x))};
+}
+
+unsigned bits(__m128i mask) {
+  return static_cast<unsigned>(_mm_movemask_epi8(mask));
 }
 #endif
 
+// The first position from `i` on whose byte is not an ASCII word character (the end of the text
+// at most), and the first whose byte is an ASCII word character or not ASCII. Sixteen bytes at a
+// time where SSE2 is there: a branch per word instead of one per byte.
 std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& ascii) {
 #if defined(__SSE2__)
-  for (unsigned high = 0; i + 16 <= t.size(); i += 16) {
-    const unsigned stop = ~ascii_word_bits(t.data() + i, high) & 0xFFFF;
+  for (; i + 16 <= t.size(); i += 16) {
+    const unsigned stop = ~bits(classify(t.data() + i).word) & 0xFFFF;
     if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
   }
 #endif
@@ -79,8 +88,9 @@ std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& 
 
 std::size_t next_word_byte(std::string_view t, std::size_t i, const AsciiTable& ascii) {
 #if defined(__SSE2__)
-  for (unsigned high = 0; i + 16 <= t.size(); i += 16) {
-    const unsigned stop = ascii_word_bits(t.data() + i, high) | high;
+  for (; i + 16 <= t.size(); i += 16) {
+    const Block b = classify(t.data() + i);
+    const unsigned stop = bits(b.word) | b.high;
     if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
   }
 #endif
@@ -90,6 +100,32 @@ std::size_t next_word_byte(std::string_view t, std::size_t i, const AsciiTable& 
   }
   return i;
 }
+
+// Moves `at` back to the start of its UTF-8 character.
+std::size_t char_start(std::string_view text, std::size_t at) {
+  while (at > 0 && at < text.size() && utf8_continuation(text[at])) --at;
+  return at;
+}
+
+#if defined(__SSE2__)
+// Bit k: a word whose first two characters (lower case) are one of `pairs`, or whose first is one
+// of `any`, or one of `firsts` followed by no ASCII word character, may start at p[1 + k]: p[k] is
+// not an ASCII word character (a character that is not ASCII is left to the caller). Reads p[0]
+// to p[17].
+unsigned candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
+                          const std::vector<char>& firsts, const std::vector<char>& any) {
+  const Block prev = classify(p), here = classify(p + 1), next = classify(p + 2);
+  const auto is = [](__m128i x, char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
+  __m128i first = _mm_setzero_si128(), hit = _mm_setzero_si128();
+  for (const char f : firsts) first = _mm_or_si128(first, is(here.lower, f));
+  for (const char f : any) hit = _mm_or_si128(hit, is(here.lower, f));
+  for (const auto& [f, b] : pairs) {
+    hit = _mm_or_si128(hit, _mm_and_si128(is(here.lower, f), is(next.lower, b)));
+  }
+  hit = _mm_or_si128(hit, _mm_andnot_si128(next.word, first));
+  return bits(_mm_andnot_si128(prev.word, hit));
+}
+#endif
 
 // The stem of a lower-cased word, from a cache of the words this thread met before. Stemming was
 // most of the time of a search (a page repeats its words, and pages share their vocabulary); the
@@ -107,10 +143,8 @@ const std::string& cached_stem(const std::string& word) {
 // (English stemming keeps the first two letters, but for three words) are lower-cased and stemmed;
 // ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones the
 // indexer's tokenizer uses.
-// Looks at the words starting in [from, limit) (the last one read to its end), appends the matches
-// to `matches` and returns where it stopped.
-std::size_t find_matches(std::string_view text, const std::vector<std::string>& stems,
-                         std::size_t from, std::size_t limit, std::vector<Match>& matches) {
+std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& stems) {
+  std::vector<Match> matches;
   static const AsciiTable ascii;
   std::array<bool, 128> ascii_first{};
   // The pairs of ASCII first two letters a word must start with to stem to one of the stems
@@ -185,12 +219,54 @@ std::size_t find_matches(std::string_view text, const std::vector<std::string>& 
     }
     return i;
   };
-  // Word by word: a branch per word on its first letter, not one per byte (the bytes of a page
-  // are most of the time of a search).
   unsigned ch = 0;
-  limit = std::min(limit, n);
-  std::size_t i = from;
-  while (i < limit) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  if (other_first.empty()) {
+    // Every stem starts with an ASCII character: sixteen positions at a time, only those where a
+    // candidate word starts are looked at (reading the page is most of the time of a search).
+    std::vector<std::pair<char, char>> pairs;  // (first, second) characters, lower case
+    std::vector<char> firsts, any;             // first characters; those followed by anything
+    for (unsigned f = 0; f < 128; ++f) {
+      if (!ascii_first[f]) continue;
+      firsts.push_back(static_cast<char>(f));
+      if (any_second[f]) any.push_back(static_cast<char>(f));
+      for (unsigned b = 0; b < 128; ++b) {
+        if (second[f][b]) pairs.emplace_back(static_cast<char>(f), static_cast<char>(b));
+      }
+    }
+    std::size_t done = 0;  // words before it were read
+    while (i < n) {
+      // The block text[i, i + 16) with the byte before it and the one after it; past the end of
+      // the text (or before its start) as blanks.
+      char pad[18];
+      const char* at = text.data() + i - 1;
+      if (i == 0 || i + 17 > n) {
+        for (std::size_t k = 0; k < 18; ++k) {
+          pad[k] = i + k >= 1 && i + k - 1 < n ? text[i + k - 1] : ' ';
+        }
+        at = pad;
+      }
+      unsigned mask = candidate_starts(at, pairs, firsts, any);
+      if (i + 16 > n) mask &= (1u << (n - i)) - 1;
+      while (mask != 0) {
+        const std::size_t p = i + static_cast<std::size_t>(__builtin_ctz(mask));
+        mask &= mask - 1;
+        if (p < done) continue;
+        if (p > 0 && static_cast<unsigned char>(text[p - 1]) >= 0x80) {
+          // After a character that is not ASCII: inside a word if that is a word character.
+          const std::size_t prev = char_start(text, p - 1);
+          if (word_char(prev, ch) != 0) continue;
+        }
+        done = take_word(p, static_cast<unsigned char>(text[p]), 1);
+      }
+      i += 16;
+    }
+    return matches;
+  }
+#endif
+  // Word by word: a branch per word on its first letter, not one per byte.
+  while (i < n) {
     const auto c = static_cast<unsigned char>(text[i]);
     std::size_t len = 1;
     if (c < 0x80) {
@@ -219,13 +295,7 @@ std::size_t find_matches(std::string_view text, const std::vector<std::string>& 
     }
     i = take_word(i, ch, len);
   }
-  return i;
-}
-
-// Moves `at` back to the start of its UTF-8 character.
-std::size_t char_start(std::string_view text, std::size_t at) {
-  while (at > 0 && at < text.size() && utf8_continuation(text[at])) --at;
-  return at;
+  return matches;
 }
 
 }  // namespace
@@ -235,42 +305,26 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
   Snippet s;
   if (text.empty() || length == 0) return s;
   // The passage is looked for in the first kScanBytes: a page says what it is about early, and
-  // the time of a search stays bounded whatever the length of its pages. The first
-  // kFirstScanBytes are enough when they hold a passage with every stem (reading the page is most
-  // of the time of a search).
-  const std::string_view scan = text.substr(0, char_start(text, std::min(text.size(), kScanBytes)));
-  std::vector<Match> matches;
-  const std::size_t scanned = find_matches(scan, stems, 0, kFirstScanBytes, matches);
+  // the time of a search stays bounded whatever the length of its pages.
+  const std::vector<Match> matches =
+      find_matches(text.substr(0, char_start(text, std::min(text.size(), kScanBytes))), stems);
   // The window of matches spanning at most 3/4 of the length with the most distinct stems, then
   // the most matches (two pointers over the matches in text order).
   std::size_t best_first = 0, best_distinct = 0, best_count = 0;
   std::vector<std::size_t> seen(stems.size(), 0);
+  std::size_t distinct = 0;
   const std::size_t span = length * 3 / 4;
-  auto best_window = [&] {
-    best_first = best_distinct = best_count = 0;
-    std::fill(seen.begin(), seen.end(), 0);
-    std::size_t distinct = 0;
-    for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
-      if (seen[matches[j].stem]++ == 0) ++distinct;
-      while (matches[j].end - matches[i].begin > span && i < j) {
-        if (--seen[matches[i].stem] == 0) --distinct;
-        ++i;
-      }
-      if (distinct > best_distinct || (distinct == best_distinct && j - i + 1 > best_count)) {
-        best_distinct = distinct;
-        best_count = j - i + 1;
-        best_first = i;
-      }
+  for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
+    if (seen[matches[j].stem]++ == 0) ++distinct;
+    while (matches[j].end - matches[i].begin > span && i < j) {
+      if (--seen[matches[i].stem] == 0) --distinct;
+      ++i;
     }
-  };
-  best_window();
-  std::vector<std::string> unique = stems;
-  std::sort(unique.begin(), unique.end());
-  const auto all =
-      static_cast<std::size_t>(std::unique(unique.begin(), unique.end()) - unique.begin());
-  if (best_distinct < all && scanned < scan.size()) {
-    find_matches(scan, stems, scanned, scan.size(), matches);
-    best_window();
+    if (distinct > best_distinct || (distinct == best_distinct && j - i + 1 > best_count)) {
+      best_distinct = distinct;
+      best_count = j - i + 1;
+      best_first = i;
+    }
   }
   // Some context before the first match, starting at a word.
   std::size_t begin = 0;

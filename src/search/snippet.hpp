@@ -11,9 +11,8 @@
 namespace webrank::search {
 
 // The passage of about `length` bytes of `text` holding the most distinct `stems` (stemmed
-// query words, without term prefixes), then the most matches, within the first 8 KiB of the text
-// when they hold a passage with every stem, else within the first 64 KiB; the start of the text
-// when none is there. Words are compared as the indexer compares them:
+// query words, without term prefixes), then the most matches, within the first 64 KiB of the
+// text; the start of the text when none is there. Words are compared as the indexer compares them:
 // lower-cased and stemmed. Cuts fall between words (or, in a word longer than the passage, between
 // UTF-8 characters).
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
