@@ -129,7 +129,7 @@ class PresentedRanks {
 
  private:
   std::string name_;
-  std::vector<double> values_, sorted_;
+  std::vector<double> values_, percentiles_;
   RankScale scale_;
 };
 

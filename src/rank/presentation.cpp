@@ -200,16 +200,15 @@ std::string elide_middle(std::string_view text, std::size_t columns) {
          std::string(text.substr(prefix_bytes(total - tail)));
 }
 
+// Every page's percentile is computed once: the search matcher asks for it for every document
+// it weighs (a binary search per document was most of a search's time on a large web).
 PresentedRanks::PresentedRanks(std::vector<double> ranks, std::string name)
-    : name_(std::move(name)), values_(std::move(ranks)), sorted_(values_) {
-  std::sort(sorted_.begin(), sorted_.end());
+    : name_(std::move(name)), values_(std::move(ranks)), percentiles_(percentiles(values_)) {
   scale_ = make_rank_scale(values_);
 }
 
 double PresentedRanks::percentile(PageId page) const {
-  const auto at_most = std::upper_bound(sorted_.begin(), sorted_.end(), values_[page]);
-  return 100.0 * static_cast<double>(at_most - sorted_.begin()) /
-         static_cast<double>(sorted_.size());
+  return percentiles_[page];
 }
 
 RankedPage PresentedRanks::page(const Database& db, PageId page) const {
