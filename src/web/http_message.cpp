@@ -126,8 +126,12 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
       break;
     }
     if ((line[0] == ' ' || line[0] == '\t') && !r.headers.empty()) {
-      r.headers.back().second += " ";
-      r.headers.back().second += line.substr(line.find_first_not_of(" \t"));
+      // A folded continuation (RFC 9112 §5.2); one of blanks only adds nothing.
+      const std::size_t text = line.find_first_not_of(" \t");
+      if (text != std::string_view::npos) {
+        r.headers.back().second += " ";
+        r.headers.back().second += line.substr(text);
+      }
       continue;
     }
     const std::size_t colon = line.find(':');

@@ -204,8 +204,9 @@ std::optional<Url> finish(const Parts& p) {
   const bool literal = host.starts_with('[');  // IPv6: the brackets stay
   u.host = literal ? std::string(host) : normalize_escapes(host, false);
   for (char& c : u.host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // A ':' left in a host is a second port ("host:80:"), not a name.
   for (char c : u.host) {
-    if (c == '/' || c == '?' || c == '#' || c == '@') return std::nullopt;
+    if (c == '/' || c == '?' || c == '#' || c == '@' || (c == ':' && !literal)) return std::nullopt;
   }
   if (http && u.host.empty()) return std::nullopt;
   if (u.scheme == "file" && u.host == "localhost") u.host.clear();

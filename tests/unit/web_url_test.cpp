@@ -56,7 +56,8 @@ TEST(CrawlUrl, Normalization) {
   EXPECT_EQ(normalize_url("file://localhost/tmp/a b.html"), "file:///tmp/a%20b.html");
   EXPECT_EQ(normalize_url("http://x.org/?"), "http://x.org/?");
   for (const char* bad : {"mailto:a@b.c", "javascript:void(0)", "data:text/html,x", "http://",
-                          "http://x.org:99999/", "http://x.org:8a/", "ftp://x.org/", "rel/a"}) {
+                          "http://x.org:99999/", "http://x.org:8a/", "ftp://x.org/", "rel/a",
+                          "http://x.org:80://x.org/a"}) {  // a second port (found by fuzz_url)
     EXPECT_FALSE(normalize_url(bad)) << bad;
   }
 }
