@@ -12,11 +12,13 @@ set over HTTP, over file:// and importing its journal (WARC) or its files give t
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testsite  # noqa: E402
@@ -217,6 +219,80 @@ class Resume(wrcli.WebrankTestCase):
 
     def test_sigkill_then_resume_completes(self):
         self.interrupted_then_resumed(signal.SIGKILL)
+
+    def test_trap_counters_survive_a_kill(self):
+        """Issue 21 item 6. The rule: a crawl killed and resumed (with the same options) fetches
+        exactly the URLs the uninterrupted crawl fetches; only a transfer in flight at the kill
+        is fetched again. The journaled URLs count toward the trap limits on --resume as they
+        counted when first queued, and their links are offered again in journal order."""
+        root = self.path("site")
+        os.makedirs(root)
+        links = "".join("<a href='p%d.html'>p</a>" % i for i in range(5))
+        self.write("site/index.html", "<title>home</title><a href='/calendar?d=0'>cal</a>"
+                   "<a href='/trap/'>trap</a>" + links)
+        for i in range(5):
+            self.write("site/p%d.html" % i, "<title>p</title><a href='index.html'>home</a>")
+        # --per-host 1 and a delay: one page at a time, so the kill lands inside the calendar
+        opts = ("--max-query-variants", "30", "--delay", "0.05", "--per-host", "1",
+                "--retries", "0")
+        with testsite.SiteServer(root, self.dir, max_requests=300, max_seconds=90) as srv:
+            self.wr("crawl", srv.url + "/index.html", "-o", "full.db", "-q", *opts)
+            full = [r[0] for r in srv.requests() if r[0] != "/robots.txt"]
+            os.remove(srv.log_file)
+            p = subprocess.Popen([wrcli.WEBRANK, "crawl", srv.url + "/index.html", "-o", "r.db",
+                                  "--progress", "json", *opts], cwd=self.dir,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            try:
+                # Each progress line (at most 5 a second) wakes this loop: the crawl is killed
+                # once the journal holds 12 whole records (index, robots-allowed pages and
+                # calendar days), well before the calendar's 30 variants are fetched.
+                for line in p.stderr:
+                    if json.loads(line)["pages"] >= 12 and journal_records(
+                            self.path("r.db.crawl")) >= 12:
+                        break
+                os.kill(p.pid, signal.SIGKILL)
+            finally:
+                if p.poll() is None:
+                    os.kill(p.pid, signal.SIGKILL)
+                p.wait(30)
+                p.stderr.close()
+            first = [r[0] for r in srv.requests() if r[0] != "/robots.txt"]
+            self.assertFalse(os.path.exists(self.path("r.db")))
+            res = self.wr("crawl", "-o", "r.db", "--resume", *opts)
+            after = [r[0] for r in srv.requests() if r[0] != "/robots.txt"]
+        calendar = [u for u in full if u.startswith("/calendar")]
+        self.assertEqual(len(calendar), 30, full)  # the trap limit held, uninterrupted
+        self.assertEqual(len(full), len(set(full)))
+        self.assertLess(len(first), len(full) - 10, first)  # killed well before the end
+        resumed = int(re.search(r"(\d+) resumed\)", res.err).group(1))
+        self.assertGreaterEqual(resumed, 12, res.err)
+        # The same URLs, each once but for at most one transfer in flight at the kill.
+        self.assertEqual(sorted(set(after)), sorted(full))
+        self.assertLessEqual(len(after) - len(set(after)), 1, after)
+        fetched = lambda db: sorted(u for u, r in pages_of(self, db).items() if r[1] != "0")
+        self.assertEqual(fetched("r.db"), fetched("full.db"))
+        self.assertEqual(links_of(self, "r.db"), links_of(self, "full.db"))
+
+
+def journal_records(journal):
+    """Whole records in a crawl journal (one gzip member each); a member cut short is not one."""
+    count = 0
+    for name in sorted(os.listdir(journal)) if os.path.isdir(journal) else []:
+        if not name.endswith(".warc.gz"):
+            continue
+        with open(os.path.join(journal, name), "rb") as f:
+            data = f.read()
+        while data:
+            d = zlib.decompressobj(wbits=31)
+            try:
+                d.decompress(data)
+            except zlib.error:
+                break
+            if not d.eof:
+                break
+            count += 1
+            data = d.unused_data
+    return count
 
 
 class SameWebThreeWays(wrcli.WebrankTestCase):
