@@ -105,6 +105,13 @@ std::string_view HttpResponse::header(std::string_view name) const {
   return {};
 }
 
+void append_folded_line(std::string& value, std::string_view line) {
+  const std::size_t text = line.find_first_not_of(" \t");
+  if (text == std::string_view::npos) return;
+  value += ' ';
+  value += line.substr(text);
+}
+
 HttpResponse parse_http_response(std::string_view block, const std::string& where,
                                  std::size_t max_body) {
   HttpResponse r;
@@ -126,12 +133,7 @@ HttpResponse parse_http_response(std::string_view block, const std::string& wher
       break;
     }
     if ((line[0] == ' ' || line[0] == '\t') && !r.headers.empty()) {
-      // A folded continuation (RFC 9112 §5.2); one of blanks only adds nothing.
-      const std::size_t text = line.find_first_not_of(" \t");
-      if (text != std::string_view::npos) {
-        r.headers.back().second += " ";
-        r.headers.back().second += line.substr(text);
-      }
+      append_folded_line(r.headers.back().second, line);
       continue;
     }
     const std::size_t colon = line.find(':');

@@ -35,4 +35,9 @@ inline constexpr std::size_t kDefaultMaxBodyBytes = 10 << 20;
 HttpResponse parse_http_response(std::string_view block, const std::string& where,
                                  std::size_t max_body = kDefaultMaxBodyBytes);
 
+// Appends a folded continuation line (one starting with a blank: obsolete line folding, RFC 9112
+// §5.2, also in WARC headers) to the value of the field before it, as one space and the line's
+// text; a line of blanks only adds nothing.
+void append_folded_line(std::string& value, std::string_view line);
+
 }  // namespace webrank::web

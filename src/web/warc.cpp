@@ -15,6 +15,7 @@
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
+#include "web/http_message.hpp"
 #include "webrank/error.hpp"
 #include "webrank/units.hpp"
 
@@ -125,7 +126,7 @@ bool WarcReader::next(WarcRecord& r) {
     if (!read_line(line)) return cut_short("record cut short in its header");
     if (line.empty()) break;
     if ((line[0] == ' ' || line[0] == '\t') && !r.fields.empty()) {
-      r.fields.back().second += " " + line.substr(line.find_first_not_of(" \t"));
+      append_folded_line(r.fields.back().second, line);
       continue;
     }
     const std::size_t colon = line.find(':');

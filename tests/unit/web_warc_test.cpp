@@ -93,6 +93,13 @@ TEST(CrawlWarc, DamageNamesTheByte) {
   const std::string p3 = dir.write("nolen.warc", "WARC/1.0\r\nWARC-Type: x\r\n\r\n");
   WarcReader r3(p3);
   EXPECT_THROW(r3.next(rec), Error);
+  // A folded header line of blanks only (found by fuzz_warc) adds nothing to its field.
+  const std::string p4 = dir.write(
+      "folded.warc", "WARC/1.0\r\nWARC-Type: x\r\n\t\r\n y\r\nContent-Length: 1\r\n\r\nz");
+  WarcReader r4(p4);
+  ASSERT_TRUE(r4.next(rec));
+  EXPECT_EQ(rec.field("WARC-Type"), "x y");
+  EXPECT_EQ(rec.block, "z");
 }
 
 TEST(CrawlWarc, HttpChunkedAndGzipBodies) {
