@@ -2,8 +2,9 @@
 # CTest `sanitizers`: the AddressSanitizer + UndefinedBehaviorSanitizer build (WEBRANK_SANITIZE,
 # clang, -O1) of the unit tests of the layers that read untrusted bytes, run; then every libFuzzer
 # target of tests/fuzz/ for a few seconds each, seeded with tests/fuzz/corpus/. A separate build
-# directory, kept between runs (incremental), of only those targets: see README.md for its cost.
+# directory, kept between runs (incremental), of only those targets (its cost: docs/testing.md).
 #   tests/build/sanitize.sh SOURCE_DIR BUILD_DIR [COMPILER_LAUNCHER] [SECONDS_PER_FUZZER]
+# SECONDS_PER_FUZZER: 3 by default; 0 builds and runs the unit tests only.
 set -euo pipefail
 src=$1 dir=$2 launcher=${3:-} seconds=${4:-3}
 args=(-S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++
@@ -18,9 +19,11 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktra
 start=$SECONDS
 "$dir/tests/webrank_sanitized_tests" --gtest_brief=1
 echo "sanitizers: unit tests ran in $((SECONDS - start)) s"
+[ "$seconds" -gt 0 ] || exit 0  # 0: build and unit tests only (libFuzzer's 0 is "forever")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for fuzzer in "$dir"/tests/fuzz/fuzz_*; do
+  [ -f "$fuzzer" ] && [ -x "$fuzzer" ] || continue
   name=${fuzzer##*/fuzz_}
   mkdir -p "$scratch/$name"
   cp "$src/tests/fuzz/corpus/$name"/* "$scratch/$name/"

@@ -14,6 +14,10 @@
 #include "build/record_sink.hpp"
 #include "webrank/error.hpp"
 
+// What this target fuzzes ("mtx", "url", ...): defined by a one-line source that CMake writes
+// for each target (tests/fuzz/CMakeLists.txt), so that one object serves several targets.
+extern const char kFuzzTarget[];
+
 namespace webrank::fuzz {
 
 // A scratch directory of this process, under $TMPDIR, removed at exit.

@@ -1,14 +1,10 @@
-// libFuzzer target: one import format, chosen at build time (FUZZ_FORMAT, a name of
-// ingest/input_formats.hpp: edges, mtx, pajek, gml, graphml, warc, html-dir...; cc-hosts and
+// libFuzzer targets: one import format each (kFuzzTarget, a name of ingest/input_formats.hpp:
+// edges, mtx, pajek, gml, graphml, warc, html-dir...; cc-hosts and
 // wdc read two files, the input split at its first NUL). Any input must end in records or in
 // webrank::Error: never a crash, a leak, undefined behaviour or unbounded memory.
 #include "fuzz_common.hpp"
 #include "ingest/edge_list_reader.hpp"
 #include "ingest/input_formats.hpp"
-
-#ifndef FUZZ_FORMAT
-#error "FUZZ_FORMAT must name an input format"
-#endif
 
 namespace {
 
@@ -39,7 +35,7 @@ std::string input_path(const std::string& format, const std::uint8_t* data, std:
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string format = FUZZ_FORMAT;
+  const std::string format = kFuzzTarget;
   const std::string path = input_path(format, data, size);
   fuzz::CountingSink sink;
   try {
