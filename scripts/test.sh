@@ -8,13 +8,15 @@ step() { printf '\n== %s\n' "$*"; }
 step "dependencies: scripts/install-deps.sh (Debian packages, installed when missing)"
 bash scripts/install-deps.sh
 step "build: cmake -B build, Release, -Wall -Wextra -Werror (WEBRANK_WERROR=ON), -j2"
-cmake -B build -DCMAKE_BUILD_TYPE=Release -DWEBRANK_WERROR=ON > /dev/null
+cmake -B build -DCMAKE_BUILD_TYPE=Release -DWEBRANK_WERROR=ON -DWEBRANK_SANITIZER_TESTS=ON \
+  > /dev/null
 cmake --build build -j2
 files=$(git ls-files '*.cpp' '*.hpp' 2>/dev/null || find src include tests bench -name '*.[ch]pp')
 step "format: clang-format --dry-run --Werror on $(echo "$files" | wc -w) files (.clang-format)"
 clang-format --dry-run --Werror $files
 echo "format: ok"
-step "tests: ctest -j2 (GoogleTest units, CLI suites against NetworkX and igraph, real graphs)"
+step "tests: ctest -j2 (GoogleTest units, CLI suites against NetworkX and igraph, real graphs," \
+  "the ASan+UBSan build of the parsers' unit tests and short fuzzer runs in build/sanitize)"
 status=0
 (cd build && ctest --output-on-failure -j2) || status=$?
 /usr/bin/python3 scripts/skipped_tests.py build/Testing/Temporary/LastTest.log
