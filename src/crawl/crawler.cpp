@@ -638,6 +638,20 @@ CrawlReport crawl_web(const CrawlOptions& options) {
          ": exists and is not a webrank database; refusing to replace it (choose another "
          "output path)");
   }
+  if (o.resume && fs::exists(o.output / layout::kManifest, ec)) {
+    // --resume builds the database again from the crawl's journal: an update or a recrawl
+    // since would be lost.
+    std::ifstream in(o.output / layout::kManifest);
+    const nlohmann::json m = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (m.is_object() && m.contains("updates") && !m["updates"].empty()) {
+      fail(ErrorKind::kInvalidArgument, o.output.string(),
+           ": was updated since its crawl (webrank update or crawl --recrawl); ",
+           option_ref("resume"),
+           " would build it again from the crawl's journal and lose that: fetch its pages "
+           "again with --recrawl ",
+           o.output.string(), " instead");
+    }
+  }
   if (!o.resume && !o.force && fs::exists(o.output, ec)) {
     const bool journal = fs::exists(journal_dir(o.output), ec);
     fail(ErrorKind::kExists, o.output.string(), ": already exists; pass ",

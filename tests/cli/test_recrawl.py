@@ -120,6 +120,9 @@ class Recrawl(wrcli.WebrankTestCase):
         self.assertEqual(links_of(self, "a.db"), links_of(self, "fresh.db"))
         self.assertNotEqual(links_of(self, "a.db"), before)
         self.wr("check", "a.db")
+        # --resume would rebuild it from the first crawl's journal: refused
+        res = self.wr("crawl", "-o", "a.db", "--resume", "-q", expect=2)
+        self.assertIn("--recrawl", res.err)
 
         # The stored vector is a warm start onto the new pages, and reaches the fresh PageRank.
         meta = json.loads(read(self.path("a.db/ranks/pagerank.json")))

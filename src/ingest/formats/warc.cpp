@@ -91,7 +91,6 @@ PageRecord capture_page(const WarcCapture& c) {
   PageRecord r = web::make_page_record(c.label, c.status, c.content_type, c.location, c.body);
   r.etag = c.etag;
   r.last_modified = c.last_modified;
-  r.body_bytes = c.body.size();
   return r;
 }
 
