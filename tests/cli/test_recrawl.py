@@ -17,8 +17,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_crawl  # noqa: E402
 import testsite  # noqa: E402
 import wrcli  # noqa: E402
+from test_crawl import links_of  # noqa: E402
 
 FAST = ("--delay", "0", "--timeout", "5", "--retries", "1", "--backoff", "0.05")
 PAST = 1_600_000_000  # the site's files were last modified then
@@ -30,13 +32,8 @@ def read(path, mode="r"):
 
 
 def pages_of(test, db):
-    out = test.wr("export", db, "--pages").out
-    return {r[0]: r[1] for r in (line.split("\t") for line in out.splitlines()[1:] if line)}
-
-
-def links_of(test, db):
-    out = test.wr("export", db).out
-    return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
+    """URL -> HTTP status."""
+    return {url: row[1] for url, row in test_crawl.pages_of(test, db).items()}
 
 
 class Recrawl(wrcli.WebrankTestCase):
