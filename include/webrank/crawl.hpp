@@ -159,8 +159,11 @@ struct RecrawlReport {
   std::uint64_t new_pages = 0;    // fetched for the first time
   std::uint64_t bytes_saved = 0;  // the stored body sizes of the pages answered 304
   std::string journal;            // the recrawl's journal file
-  CrawlReport crawl;              // the fetching (its `build` is empty)
-  UpdateReport update;            // the fold
+  // Whether a new version was written: not when every answer was a 304 or a failure (the
+  // database is then left as it was, its search index too).
+  bool updated = false;
+  CrawlReport crawl;    // the fetching (its `build` is empty)
+  UpdateReport update;  // the fold
 };
 
 // Throws Error: kNotFound/kCorrupt for the database, kInvalidArgument for a database without page

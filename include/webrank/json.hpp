@@ -99,7 +99,7 @@ void to_json(nlohmann::json& j, const UpdateReport& r);
 void to_json(nlohmann::json& j, const CrawlProgress& p);
 void to_json(nlohmann::json& j, const CrawlReport& r);
 // A recrawl: {"known", "conditional", "unchanged", "not_modified", "changed", "gone", "failed",
-// "new", "bytes_saved", "journal", "crawl": the crawl's report, "update": the update's}.
+// "new", "bytes_saved", "journal", "updated", "crawl": the crawl's report, "update": the update's}.
 void to_json(nlohmann::json& j, const RecrawlReport& r);
 
 // Search (webrank/search.hpp, docs/search.md): index progress {"stage", "pages_done", "pages",

@@ -68,7 +68,7 @@ void recrawl(const CrawlArgs& args) {
         "recrawled %s: %llu known pages (%llu conditional requests): %llu unchanged (%llu not "
         "modified, %s saved), %llu changed, %llu gone, %llu failed (kept), %llu new; %llu "
         "fetches, %s, in %.1f s%s%s\n"
-        "updated %s: %u pages (+%u), %llu links (+%llu, -%llu), in %.2f s%s%s\n",
+        "%s %s: %u pages (+%u), %llu links (+%llu, -%llu), in %.2f s%s%s\n",
         args.recrawl.c_str(), static_cast<unsigned long long>(r.known),
         static_cast<unsigned long long>(r.conditional),
         static_cast<unsigned long long>(r.unchanged),
@@ -79,7 +79,8 @@ void recrawl(const CrawlArgs& args) {
         static_cast<unsigned long long>(r.crawl.fetched_now),
         format_bytes(static_cast<double>(r.crawl.bytes)).c_str(), r.crawl.crawl_seconds,
         r.crawl.interrupted ? "; interrupted: what was fetched is folded in" : "",
-        r.crawl.page_limit ? "; stopped at --max-pages new pages" : "", args.recrawl.c_str(),
+        r.crawl.page_limit ? "; stopped at --max-pages new pages" : "",
+        r.updated ? "updated" : "left as it was (only 304s and failures)", args.recrawl.c_str(),
         r.update.pages, r.update.pages_added, static_cast<unsigned long long>(r.update.links),
         static_cast<unsigned long long>(r.update.links_added),
         static_cast<unsigned long long>(r.update.links_removed), r.update.seconds,
@@ -88,7 +89,15 @@ void recrawl(const CrawlArgs& args) {
                                        : "; vectors carried (no link changed): "),
         vectors.c_str());
   }
-  if (args.no_index) return;
+  if (r.unchanged + r.changed + r.gone + r.new_pages == 0 && r.known > 0) {
+    std::fprintf(stderr,
+                 "webrank: error: no page of %s answered the recrawl (%llu failed); the database "
+                 "is unchanged\n",
+                 args.recrawl.c_str(), static_cast<unsigned long long>(r.failed));
+    exit_status() = kExitError;
+    return;
+  }
+  if (args.no_index || !r.updated) return;
   if (r.crawl.interrupted) {
     if (!args.quiet) {
       std::fprintf(stderr,

@@ -40,6 +40,7 @@ void to_json(nlohmann::json& j, const RecrawlReport& r) {
        {"new", r.new_pages},
        {"bytes_saved", r.bytes_saved},
        {"journal", r.journal},
+       {"updated", r.updated},
        {"crawl", r.crawl},
        {"update", r.update}};
   j["crawl"].erase("build");  // a recrawl builds nothing: it updates

@@ -159,12 +159,20 @@ RecrawlReport recrawl_web(const RecrawlOptions& options) {
     for (PageId t : added) edit.added_links.push_back({id, t, 1.0});
     edit.refetched.emplace_back(id, std::move(r));
   }
+  if (edit.refetched.empty() && edit.new_pages.empty() && edit.added_links.empty() &&
+      edit.removed_links.empty()) {
+    // Nothing answered but 304s and failures: the database stays as it is, not a new version.
+    rep.update.pages_before = rep.update.pages = n;
+    rep.update.links_before = rep.update.links = db.num_links();
+    return rep;
+  }
   nlohmann::json change = {
       {"recrawl", rep.journal}, {"unchanged", rep.unchanged}, {"not_modified", rep.not_modified},
       {"changed", rep.changed}, {"gone", rep.gone},           {"new", rep.new_pages}};
   const auto start = std::chrono::steady_clock::now();
   // Not stopped by the crawl's stop request: what was fetched is folded in, as a crawl builds it.
   commit_web_edit(options.database, db, edit, change, rep.update, options.on_update_progress, {});
+  rep.updated = true;
   rep.update.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;

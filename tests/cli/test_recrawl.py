@@ -159,6 +159,16 @@ class Recrawl(wrcli.WebrankTestCase):
 
 
 class Errors(wrcli.WebrankTestCase):
+    def test_a_site_that_is_gone_leaves_the_database(self):
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=5)
+        with testsite.SiteServer(root, self.dir, max_requests=50, max_seconds=60) as srv:
+            self.wr("crawl", srv.url + "/index.html", "-o", "g.db", "-q", *FAST)
+        manifest = read(self.path("g.db/manifest.json"))
+        res = self.wr("crawl", "--recrawl", "g.db", "--retries", "0", expect=1)
+        self.assertIn("no page of g.db answered the recrawl (5 failed)", res.err)
+        self.assertEqual(read(self.path("g.db/manifest.json")), manifest)
+
     def test_usage_and_databases_without_pages(self):
         self.write("e.tsv", "a\tb\n")
         self.wr("build", "e.tsv", "-o", "e.db", "-q")
