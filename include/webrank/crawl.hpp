@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "webrank/build.hpp"
+#include "webrank/update.hpp"
 
 namespace webrank {
 
@@ -119,5 +120,54 @@ struct CrawlReport {
 // options, kExists for an existing journal or database without resume/force, kNotFound for
 // resume without a journal; the journal is kept whatever happens.
 CrawlReport crawl_web(const CrawlOptions& options);
+
+// Recrawling a crawled database (`webrank crawl --recrawl DB`; docs/crawling.md has the
+// decisions). Every page of the database is requested again, the ones it fetched before with a
+// conditional request (If-None-Match from its stored ETag, If-Modified-Since from its stored
+// Last-Modified; databases written before these were stored get unconditional requests), and the
+// links of the changed pages lead on to new pages as in a crawl. The fetches are journaled in
+// DB.crawl/recrawl-NNNNN.warc.gz. Then, per page fetched:
+// - 304, or the same status and content hash as stored: unchanged (links and data kept; a 200
+//   refreshes the validators);
+// - 404 or 410: gone: its links go (replaced by those of its error page, as a crawl records
+//   them); the page stays, with that status;
+// - any other answer: changed: its links become the new ones, its data the new record's;
+// - a transport failure, a 5xx after the retries, robots.txt now disallowing it: kept as it was
+//   (counted as failed);
+// - a page the database did not have, or had without fetching it: new.
+// The changes are one edit folded in by `update`'s merge (webrank/update.hpp): a new version of
+// the database put in place atomically, every stored vector carried over as a warm start (stale
+// if the links changed). A stop request ends fetching; what was fetched is folded in.
+struct RecrawlOptions {
+  std::filesystem::path database;
+  // The crawl's options that apply to fetching: frontier (empty scope: the seeds and scope kept
+  // in DB.crawl/crawl.json, else the hosts and directories of the database's fetched pages),
+  // fetcher, retries, backoff, max_redirects, robots, threads, stop, on_progress. `max_pages`
+  // bounds the pages fetched that the database had not fetched (new ones); `seeds`, `output`,
+  // `resume` and `force` are not used.
+  CrawlOptions crawl;
+  bool verify = true;  // check the database's checksums first
+  std::function<void(const UpdateProgress&)> on_update_progress;  // the fold (may be empty)
+};
+
+struct RecrawlReport {
+  std::uint64_t known = 0;         // pages of the database offered to the frontier
+  std::uint64_t conditional = 0;   // of them with validators: conditional requests
+  std::uint64_t unchanged = 0;     // 304s and identical bodies
+  std::uint64_t not_modified = 0;  // of them answered 304
+  std::uint64_t changed = 0, gone = 0, failed = 0;
+  std::uint64_t new_pages = 0;    // fetched for the first time
+  std::uint64_t bytes_saved = 0;  // the stored body sizes of the pages answered 304
+  std::string journal;            // the recrawl's journal file
+  // Whether a new version was written: not when every answer was a 304 or a failure (the
+  // database is then left as it was, its search index too).
+  bool updated = false;
+  CrawlReport crawl;    // the fetching (its `build` is empty)
+  UpdateReport update;  // the fold
+};
+
+// Throws Error: kNotFound/kCorrupt for the database, kInvalidArgument for a database without page
+// data (not crawled), kIo. On any failure the database is left as it was.
+RecrawlReport recrawl_web(const RecrawlOptions& options);
 
 }  // namespace webrank

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "webrank/graph.hpp"
+#include "webrank/page_data.hpp"
 
 namespace webrank {
 
@@ -115,6 +116,10 @@ class Database {
   // Error (kCorrupt) naming the file and byte if the stored frame is damaged.
   bool has_stored_html() const;
   std::optional<std::string> html(PageId id) const;
+  // What a recrawl's conditional request of the page sends (webrank/page_data.hpp): nullopt for
+  // pages that were not fetched and in databases built before these were kept; empty strings
+  // where the response had no such field.
+  std::optional<PageValidators> validators(PageId id) const;
   // Targets of the page's nofollow links (recorded, not ranked), ascending.
   std::span<const PageId> nofollow_links(PageId id) const;
   std::uint64_t num_nofollow_links() const;

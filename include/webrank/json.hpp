@@ -98,6 +98,9 @@ void to_json(nlohmann::json& j, const UpdateReport& r);
 // Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
 void to_json(nlohmann::json& j, const CrawlProgress& p);
 void to_json(nlohmann::json& j, const CrawlReport& r);
+// A recrawl: {"known", "conditional", "unchanged", "not_modified", "changed", "gone", "failed",
+// "new", "bytes_saved", "journal", "updated", "crawl": the crawl's report, "update": the update's}.
+void to_json(nlohmann::json& j, const RecrawlReport& r);
 
 // Search (webrank/search.hpp, docs/search.md): index progress {"stage", "pages_done", "pages",
 // "seconds"}, report and description; results {"query", "mode", "ranks", "offset", "k",

@@ -15,12 +15,16 @@
 //   texts are credited to the link's target.
 // - `html` is the stored copy of an HTML page (the body as fetched, at most kMaxStoredHtmlBytes),
 //   what a proxy view shows; empty for other bodies and redirects.
+// - `etag` and `last_modified` are the response's ETag and Last-Modified fields as sent (empty
+//   when absent), and `body_bytes` the body's size as fetched: what a recrawl's conditional
+//   request sends back (If-None-Match, If-Modified-Since) and what a 304 saves.
 // - Only the first record of a URL counts (a later fetch of the same URL is ignored).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace webrank {
@@ -44,6 +48,14 @@ struct PageRecord {
   std::uint64_t content_hash = 0;
   std::vector<PageLink> links;
   std::string html;  // the stored copy (HTML pages only)
+  std::string etag, last_modified;
+  std::uint64_t body_bytes = 0;
+};
+
+// A stored page's validators, as Database::validators() gives them (views into the database).
+struct PageValidators {
+  std::string_view etag, last_modified;  // "" when the response had none
+  std::uint64_t body_bytes = 0;          // the body's size when it was fetched
 };
 
 }  // namespace webrank

@@ -319,11 +319,19 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
   if (old.has_page_data() || !edit.refetched.empty()) {
     if (progress) progress("page data");
     PageDataCollector pd;
+    std::vector<bool> refetched(n, false);
+    for (const auto& [id, r] : edit.refetched) {
+      if (id < n) refetched[id] = true;
+    }
     for (PageId x = 0; x < kept; ++x) {
       const PageId u = old_of[x];
       if (!old.has_page_data()) break;
       pd.set(x, *old.status(u), old.content_hash(u).value_or(0), old.final_url(u).value_or(""),
              old.title(u).value_or(""), old.text(u).value_or(""), *old.anchor_text(u));
+      if (refetched[u]) continue;  // the rest is the new record's
+      if (const auto v = old.validators(u))
+        pd.set_validators(x, v->etag, v->last_modified, v->body_bytes);
+      if (const auto html = old.html(u)) pd.set_html(x, *html);
       for (PageId t : old.nofollow_links(u)) {
         if (counts.new_id[t] != kNoPage) pd.add_nofollow(x, counts.new_id[t]);
       }
@@ -336,15 +344,28 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       const auto it = new_labels.find(l);
       return it == new_labels.end() ? kNoPage : it->second;
     };
+    // Two passes: a page's own data first, so that it does not replace anchors credited to it.
     for (const auto& [id, r] : edit.refetched) {
       const PageId x = renumber(id);
       if (x == kNoPage) continue;
+      // Its anchors stay (they are the links *to* it); a page not fetched keeps nothing else.
+      const std::string anchors = id < n ? std::string(old.anchor_text(id).value_or("")) : "";
+      if (r.status == 0) {
+        pd.set(x, 0, 0, "", "", "", anchors);
+        continue;
+      }
       pd.set(x, r.status, r.content_hash == 0 ? 1 : r.content_hash,
-             r.final_url.empty() ? r.url : r.final_url, r.title, r.text, "");
+             r.final_url.empty() ? r.url : r.final_url, r.title, r.text, anchors);
+      pd.set_validators(x, r.etag, r.last_modified, r.body_bytes);
+      pd.set_html(x, r.html);
+    }
+    for (const auto& [id, r] : edit.refetched) {
+      const PageId x = renumber(id);
+      if (x == kNoPage) continue;
       for (const PageLink& l : r.links) {
         const PageId t = find(l.target);
         if (t == kNoPage) continue;
-        if (!l.anchor.empty()) pd.add_anchor(t, l.anchor);
+        if (!l.anchor.empty()) pd.add_anchor_once(t, l.anchor);
         if (l.nofollow) pd.add_nofollow(x, t);
       }
     }

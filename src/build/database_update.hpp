@@ -32,8 +32,11 @@ struct WebEdit {
     double weight = 1.0;  // identical links add their weights (unweighted webs: count once)
   };
   std::vector<Link> added_links;
-  // Pages fetched again (a recrawl): their page data is replaced by the record's (the links of a
-  // record are not read here: the caller lists them in removed_links and added_links).
+  // Pages fetched again (a recrawl; new pages too, by edit id): their page data is replaced by
+  // the record's (status, hash, title, text, validators, stored copy, nofollow links); the anchor
+  // texts pointing to them stay, and their links' anchors are credited to the targets once. The
+  // followed links of a record are not read here: the caller lists them in removed_links and
+  // added_links.
   std::vector<std::pair<PageId, PageRecord>> refetched;
 };
 

@@ -40,6 +40,9 @@ void PageDataCollector::grow(PageId n) {
   text_.resize(n);
   anchors_.resize(n);
   html_.resize(n);
+  etag_.resize(n);
+  last_modified_.resize(n);
+  body_bytes_.resize(n);
 }
 
 bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
@@ -56,6 +59,9 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   title_[id] = r.title;
   text_[id] = r.text;
   if (!r.html.empty()) html_[id] = zstd_compress(r.html);
+  etag_[id] = r.etag;
+  last_modified_[id] = r.last_modified;
+  body_bytes_[id] = r.body_bytes;
   for (const PageLink& l : r.links) {
     const PageId t = intern(l.target);
     grow(t + 1);
@@ -76,6 +82,30 @@ void PageDataCollector::set(PageId id, std::uint16_t status, std::uint64_t hash,
   title_[id] = title;
   text_[id] = text;
   anchors_[id] = anchors;
+}
+
+void PageDataCollector::set_validators(PageId id, std::string_view etag,
+                                       std::string_view last_modified, std::uint64_t body_bytes) {
+  grow(id + 1);
+  etag_[id] = etag;
+  last_modified_[id] = last_modified;
+  body_bytes_[id] = body_bytes;
+}
+
+void PageDataCollector::set_html(PageId id, std::string_view html) {
+  grow(id + 1);
+  html_[id] = html.empty() ? std::string() : zstd_compress(html);
+}
+
+void PageDataCollector::add_anchor_once(PageId target, std::string_view anchor) {
+  grow(target + 1);
+  std::string_view all = anchors_[target];
+  while (!all.empty()) {
+    const std::size_t end = std::min(all.find('\n'), all.size());
+    if (all.substr(0, end) == anchor) return;
+    all.remove_prefix(std::min(end + 1, all.size()));
+  }
+  add_anchor(target, anchor);
 }
 
 void PageDataCollector::add_anchor(PageId target, std::string_view anchor) {
@@ -116,11 +146,17 @@ void PageDataCollector::write(const fs::path& dir, PageId pages,
   write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
                 manifest);
   write_strings(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, html_, pages, manifest);
+  write_strings(dir, layout::kPageEtagOffsets, layout::kPageEtagBytes, etag_, pages, manifest);
+  write_strings(dir, layout::kPageModifiedOffsets, layout::kPageModifiedBytes, last_modified_,
+                pages, manifest);
+  write_section<std::uint64_t>(dir, layout::kPageBodyBytes, std::span(body_bytes_.data(), pages),
+                               manifest);
   CsrLinks nf = build_csr(pages, std::move(nofollow_sources_), std::move(nofollow_targets_), {});
   write_section<std::uint64_t>(dir, layout::kNofollowOffsets, nf.out_offsets, manifest);
   write_section<PageId>(dir, layout::kNofollowTargets, nf.out_ids, manifest);
   manifest["page_data"] = true;
   manifest["page_html"] = true;
+  manifest["page_validators"] = true;
 }
 
 }  // namespace webrank

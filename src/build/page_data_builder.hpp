@@ -31,7 +31,15 @@ class PageDataCollector {
   // A page's data as stored (an update carrying a page over): no redirect is followed again.
   void set(PageId id, std::uint16_t status, std::uint64_t hash, std::string_view final_url,
            std::string_view title, std::string_view text, std::string_view anchors);
+  // The rest of a page's data as stored (an update carrying a page over, or a recrawl's page):
+  // its validators and body size, and its stored copy (HTML, compressed here).
+  void set_validators(PageId id, std::string_view etag, std::string_view last_modified,
+                      std::uint64_t body_bytes);
+  void set_html(PageId id, std::string_view html);
   void add_anchor(PageId target, std::string_view anchor);
+  // add_anchor() unless the target's anchors already hold this one (a page fetched again
+  // credits its links' anchors once).
+  void add_anchor_once(PageId target, std::string_view anchor);
   void add_nofollow(PageId source, PageId target);
   bool empty() const { return !any_; }
   // Writes the sections for `pages` pages into `dir` and lists them in `manifest`; `label`
@@ -48,6 +56,8 @@ class PageDataCollector {
   std::vector<PageId> final_id_;  // page id of the final URL
   std::vector<std::string> final_url_, title_, text_, anchors_;
   std::vector<std::string> html_;  // zstd frames; empty: no stored copy
+  std::vector<std::string> etag_, last_modified_;
+  std::vector<std::uint64_t> body_bytes_;
   std::vector<PageId> nofollow_sources_, nofollow_targets_;
 };
 

@@ -1,8 +1,9 @@
 // `webrank crawl SEED... -o DB [options]`: crawls from the seeds (http, https or file URLs) and
 // builds the link database of what it fetched, with page data. The crawl is journaled in
 // DB.crawl/ (WARC), so Ctrl-C (or SIGTERM) stops fetching and builds what was fetched, and a
-// crawl that was interrupted or killed continues with --resume. src/crawl/crawler.hpp has the
-// contract; README.md documents the options.
+// crawl that was interrupted or killed continues with --resume. `webrank crawl --recrawl DB`
+// fetches a crawled database's pages again with conditional requests and folds the changes in
+// (webrank/crawl.hpp has both contracts; README.md documents the options).
 #include <cstdio>
 
 #include "common.hpp"
@@ -13,14 +14,105 @@
 
 namespace webrank::cli {
 
-void add_crawl_command(CLI::App& app) {
-  struct Args {
-    std::vector<std::string> seeds;
-    std::string output;
-    CrawlOptions o;
-    bool ignore_robots = false, quiet = false, no_index = false;
-    ProgressMode progress = ProgressMode::kAuto;
+namespace {
+
+struct CrawlArgs {
+  std::vector<std::string> seeds;
+  std::string output, recrawl;
+  CrawlOptions o;
+  bool ignore_robots = false, quiet = false, no_index = false, json = false, no_verify = false;
+  ProgressMode progress = ProgressMode::kAuto;
+};
+
+void crawl_progress(ProgressLine& line, const CrawlProgress& p) {
+  const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
+  line.update(cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight,
+                  " in flight, ", p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)),
+                  ", ", static_cast<int>(rate * 10) / 10.0, " pages/s"),
+              json_text(nlohmann::json(p), -1));
+}
+
+// `crawl --recrawl DB`.
+void recrawl(const CrawlArgs& args) {
+  if (!args.seeds.empty())
+    throw CLI::ValidationError("SEED", "--recrawl takes none: the database's pages are fetched");
+  if (!args.output.empty())
+    throw CLI::ValidationError("--output", "--recrawl updates its database in place");
+  if (args.o.resume || args.o.force)
+    throw CLI::ValidationError("--recrawl", "cannot be combined with --resume or --force");
+  RecrawlOptions ro;
+  ro.database = args.recrawl;
+  ro.crawl = args.o;
+  ro.crawl.robots = !args.ignore_robots;
+  ro.verify = !args.no_verify;
+  ProgressLine line(args.quiet ? ProgressMode::kNever : args.progress);
+  ro.crawl.stop = arm_interrupts();
+  ro.crawl.on_progress = [&](const CrawlProgress& p) { crawl_progress(line, p); };
+  bool folding = false;
+  ro.on_update_progress = [&](const UpdateProgress& p) {
+    if (!folding) disarm_interrupts();  // Ctrl-C now abandons the fold: the database stays
+    folding = true;
+    line.update("update: " + p.stage, json_text(nlohmann::json(p), -1), true);
   };
+  const RecrawlReport r = recrawl_web(ro);
+  disarm_interrupts();
+  line.finish();
+  if (args.json) std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
+  if (!args.quiet && !args.json) {
+    std::string vectors;
+    for (const auto& v : r.update.vectors_carried) vectors += (vectors.empty() ? "" : ", ") + v;
+    const bool web_changed = r.update.links_added || r.update.links_removed ||
+                             r.update.pages_added || r.update.pages_removed;
+    std::fprintf(
+        stderr,
+        "recrawled %s: %llu known pages (%llu conditional requests): %llu unchanged (%llu not "
+        "modified, %s saved), %llu changed, %llu gone, %llu failed (kept), %llu new; %llu "
+        "fetches, %s, in %.1f s%s%s\n"
+        "%s %s: %u pages (+%u), %llu links (+%llu, -%llu), in %.2f s%s%s\n",
+        args.recrawl.c_str(), static_cast<unsigned long long>(r.known),
+        static_cast<unsigned long long>(r.conditional),
+        static_cast<unsigned long long>(r.unchanged),
+        static_cast<unsigned long long>(r.not_modified),
+        format_bytes(static_cast<double>(r.bytes_saved)).c_str(),
+        static_cast<unsigned long long>(r.changed), static_cast<unsigned long long>(r.gone),
+        static_cast<unsigned long long>(r.failed), static_cast<unsigned long long>(r.new_pages),
+        static_cast<unsigned long long>(r.crawl.fetched_now),
+        format_bytes(static_cast<double>(r.crawl.bytes)).c_str(), r.crawl.crawl_seconds,
+        r.crawl.interrupted ? "; interrupted: what was fetched is folded in" : "",
+        r.crawl.page_limit ? "; stopped at --max-pages new pages" : "",
+        r.updated ? "updated" : "left as it was (only 304s and failures)", args.recrawl.c_str(),
+        r.update.pages, r.update.pages_added, static_cast<unsigned long long>(r.update.links),
+        static_cast<unsigned long long>(r.update.links_added),
+        static_cast<unsigned long long>(r.update.links_removed), r.update.seconds,
+        vectors.empty() ? ""
+                        : (web_changed ? "; stale vectors kept for rank --warm-start: "
+                                       : "; vectors carried (no link changed): "),
+        vectors.c_str());
+  }
+  if (r.unchanged + r.changed + r.gone + r.new_pages == 0 && r.known > 0) {
+    std::fprintf(stderr,
+                 "webrank: error: no page of %s answered the recrawl (%llu failed); the database "
+                 "is unchanged\n",
+                 args.recrawl.c_str(), static_cast<unsigned long long>(r.failed));
+    exit_status() = kExitError;
+    return;
+  }
+  if (args.no_index || !r.updated) return;
+  if (r.crawl.interrupted) {
+    if (!args.quiet) {
+      std::fprintf(stderr,
+                   "not indexed (interrupted): build the search index with `webrank index %s`\n",
+                   args.recrawl.c_str());
+    }
+    return;
+  }
+  index_after_build(args.recrawl, args.quiet, args.progress);
+}
+
+}  // namespace
+
+void add_crawl_command(CLI::App& app) {
+  using Args = CrawlArgs;
   auto args = std::make_shared<Args>();
   CrawlOptions& o = args->o;
   CLI::App* cmd = app.add_subcommand(
@@ -28,7 +120,11 @@ void add_crawl_command(CLI::App& app) {
   cmd->add_option("SEED", args->seeds,
                   "Seed URLs (file:///DIR/index.html crawls a directory tree); with --resume "
                   "the seeds of the first run are used when none are given");
-  cmd->add_option("-o,--output", args->output, "Database directory to create")->required();
+  cmd->add_option("-o,--output", args->output, "Database directory to create");
+  cmd->add_option("--recrawl", args->recrawl,
+                  "Fetch the pages of this crawled database again (conditional requests: ETag, "
+                  "Last-Modified), follow the new links, and fold the changes in (no SEED, no "
+                  "-o; --max-pages then bounds the new pages)");
   cmd->add_option("--scope", o.frontier.prefixes,
                   "Fetch only URLs starting with this prefix (repeatable; default: the seeds' "
                   "hosts, or for file: seeds their directories)")
@@ -86,9 +182,17 @@ void add_crawl_command(CLI::App& app) {
   cmd->add_flag("--force", o.force, "Replace an existing database and crawl journal");
   cmd->add_flag("--no-index", args->no_index,
                 "Do not build the search index after the database (webrank index does)");
+  cmd->add_flag("--json", args->json, "Print the report as JSON on stdout");
+  cmd->add_flag("--no-verify", args->no_verify,
+                "With --recrawl: skip checksum verification of the database");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
   add_progress_option(cmd, &args->progress);
   cmd->callback([args] {
+    if (!args->recrawl.empty()) {
+      recrawl(*args);
+      return;
+    }
+    if (args->output.empty()) throw CLI::RequiredError("--output");
     CrawlOptions o = args->o;
     o.seeds = args->seeds;
     o.output = args->output;
@@ -97,14 +201,7 @@ void add_crawl_command(CLI::App& app) {
     ProgressLine line(args->quiet ? ProgressMode::kNever : args->progress);
     o.stop = arm_interrupts();
     bool building = false;
-    o.on_progress = [&](const CrawlProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
-      line.update(
-          cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight, " in flight, ",
-              p.errors, " errors, ", format_bytes(static_cast<double>(p.bytes)), ", ",
-              static_cast<int>(rate * 10) / 10.0, " pages/s"),
-          json_text(nlohmann::json(p), -1));
-    };
+    o.on_progress = [&](const CrawlProgress& p) { crawl_progress(line, p); };
     o.on_build_progress = [&](const BuildProgress& p) {
       if (!building) disarm_interrupts();  // Ctrl-C now removes the half-built database
       building = true;
@@ -114,7 +211,8 @@ void add_crawl_command(CLI::App& app) {
     const CrawlReport r = crawl_web(o);
     disarm_interrupts();
     line.finish();
-    if (!args->quiet) {
+    if (args->json) std::printf("%s\n", json_text(nlohmann::json(r)).c_str());
+    if (!args->quiet && !args->json) {
       std::fprintf(stderr,
                    "crawled %s: %llu fetches (%llu this run, %llu resumed), %llu errors, %llu "
                    "retries, %llu blocked by robots.txt, %llu trap URLs skipped, %llu out of "

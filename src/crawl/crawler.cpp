@@ -1,3 +1,4 @@
+#include "crawl/crawler.hpp"
 #include "crawl/fetcher.hpp"
 #include "crawl/frontier.hpp"
 #include "crawl/page_pipeline.hpp"
@@ -91,6 +92,8 @@ void save_settings(const CrawlOptions& o) {
   std::ofstream(journal_dir(o.output) / "crawl.json") << j.dump(2) << "\n";
 }
 
+}  // namespace
+
 void load_settings(CrawlOptions& o) {
   std::ifstream in(journal_dir(o.output) / "crawl.json");
   if (!in) return;
@@ -107,14 +110,17 @@ void load_settings(CrawlOptions& o) {
   }
 }
 
+namespace {
+
 // The transfer thread: frontier, robots.txt, politeness and libcurl's transfers. What is fetched
 // goes to the page pipeline (page_pipeline.hpp), whose workers parse and journal it and hand the
 // page records to the database builder (`sink`) in order; the links of committed pages come back
 // to the frontier.
 class Crawler {
  public:
-  Crawler(const CrawlOptions& o, RecordSink& sink)
+  Crawler(const CrawlOptions& o, RecordSink& sink, const RecrawlPlan* plan)
       : o_(o),
+        plan_(plan),
         on_progress_(o.on_progress),
         frontier_(scope(o)),
         fetcher_(o.fetcher),
@@ -148,10 +154,18 @@ class Crawler {
   bool robots_ready(const std::string& host);
   void journal_error(const FrontierItem& item, const std::string& error, bool fetched = true);
   void report(bool force);
+  // A recrawl's conditional-request fields for `url` (none for a crawl).
+  const std::vector<std::string>& request_fields(const std::string& url) const {
+    static const std::vector<std::string> none;
+    if (!plan_) return none;
+    const auto it = plan_->conditions.find(url);
+    return it == plan_->conditions.end() ? none : it->second;
+  }
   // Records why a seed (depth 0: the seed or one of its redirect hops) gave no page.
   void seed_failed(const FrontierItem& item, const std::string& reason);
 
   const CrawlOptions& o_;
+  const RecrawlPlan* plan_;  // null: a crawl
   const std::function<void(const CrawlProgress&)>& on_progress_;
   Frontier frontier_;
   Fetcher fetcher_;
@@ -307,6 +321,15 @@ void Crawler::open_journal() {
   const fs::path dir = journal_dir(o_.output);
   std::error_code ec;
   const bool exists = fs::exists(dir, ec);
+  if (plan_) {  // a recrawl: its own journal file beside the crawl's
+    fs::create_directories(plan_->journal.parent_path(), ec);
+    if (ec)
+      fail(ErrorKind::kIo, plan_->journal.parent_path().string(),
+           ": cannot create: ", ec.message());
+    journal_ = std::make_unique<web::WarcWriter>(plan_->journal.string());
+    pipeline_.set_journal(journal_.get());
+    return;
+  }
   if (exists && !o_.resume) {
     if (!o_.force) {
       fail(ErrorKind::kExists, dir.string(), ": a crawl journal is already there; pass ",
@@ -475,7 +498,10 @@ void Crawler::report(bool force) {
 
 CrawlReport Crawler::run() {
   open_journal();
-  for (const auto& s : o_.seeds) {
+  if (plan_) {
+    for (const std::string& url : plan_->known) offer(url, 0, 0);
+  }
+  for (const auto& s : plan_ ? std::vector<std::string>() : o_.seeds) {
     const std::optional<std::string> u = web::normalize_url(s);
     if (!u)
       fail(ErrorKind::kInvalidArgument, "crawl: seed '", s, "' is not an http, https or file URL");
@@ -528,7 +554,7 @@ CrawlReport Crawler::run() {
         continue;
       }
       const std::uint64_t tag = next_tag_++;
-      fetcher_.start(item->url, tag);
+      fetcher_.start(item->url, tag, request_fields(item->url));
       in_flight_.emplace(tag, std::move(*item));
     }
     if (pages() >= o_.max_pages && in_flight_.empty()) {
@@ -586,6 +612,14 @@ CrawlReport Crawler::run() {
 
 }  // namespace
 
+CrawlReport run_crawler(const CrawlOptions& o, RecordSink& sink, const RecrawlPlan* plan,
+                        std::uint64_t& journaled) {
+  Crawler c(o, sink, plan);
+  CrawlReport rep = c.run();
+  journaled = c.journaled();
+  return rep;
+}
+
 }  // namespace webrank::crawl
 
 namespace webrank {
@@ -603,6 +637,20 @@ CrawlReport crawl_web(const CrawlOptions& options) {
     fail(ErrorKind::kExists, o.output.string(),
          ": exists and is not a webrank database; refusing to replace it (choose another "
          "output path)");
+  }
+  if (o.resume && fs::exists(o.output / layout::kManifest, ec)) {
+    // --resume builds the database again from the crawl's journal: an update or a recrawl
+    // since would be lost.
+    std::ifstream in(o.output / layout::kManifest);
+    const nlohmann::json m = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (m.is_object() && m.contains("updates") && !m["updates"].empty()) {
+      fail(ErrorKind::kInvalidArgument, o.output.string(),
+           ": was updated since its crawl (webrank update or crawl --recrawl); ",
+           option_ref("resume"),
+           " would build it again from the crawl's journal and lose that: fetch its pages "
+           "again with --recrawl ",
+           o.output.string(), " instead");
+    }
   }
   if (!o.resume && !o.force && fs::exists(o.output, ec)) {
     const bool journal = fs::exists(journal_dir(o.output), ec);
@@ -625,11 +673,7 @@ CrawlReport crawl_web(const CrawlOptions& options) {
   Clock::time_point fetched;
   const BuildReport built = write_database(b, [&](RecordSink& sink, BuildProgress& progress) {
     std::uint64_t journaled = 0;
-    {
-      Crawler c(o, sink);
-      rep = c.run();
-      journaled = c.journaled();
-    }
+    rep = run_crawler(o, sink, nullptr, journaled);
     if (journaled == 0) {
       fail(ErrorKind::kInvalidArgument,
            "crawl: nothing was fetched (every seed was out of scope or trapped); the journal is "

@@ -38,6 +38,8 @@ CurlLibrary load() {
   get(c.multi_wakeup, "curl_multi_wakeup");
   get(c.multi_info_read, "curl_multi_info_read");
   get(c.multi_cleanup, "curl_multi_cleanup");
+  get(c.slist_append, "curl_slist_append");
+  get(c.slist_free_all, "curl_slist_free_all");
   if (c.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
     fail(ErrorKind::kIo, "crawl: cannot initialize libcurl");
   return c;  // the library stays loaded for the life of the process

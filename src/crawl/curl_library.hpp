@@ -25,6 +25,8 @@ struct CurlLibrary {
   decltype(&curl_multi_wakeup) multi_wakeup;
   decltype(&curl_multi_info_read) multi_info_read;
   decltype(&curl_multi_cleanup) multi_cleanup;
+  decltype(&curl_slist_append) slist_append;
+  decltype(&curl_slist_free_all) slist_free_all;
 };
 
 // libcurl (libcurl.so.4), loaded and globally initialized on the first call; thread-safe. Throws

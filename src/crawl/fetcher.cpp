@@ -16,7 +16,14 @@ struct Transfer {
   CURL* easy = nullptr;
   FetchResult result;
   std::uint64_t max_bytes = 0;
-  std::vector<std::string> headers;  // of the last response
+  std::vector<std::string> headers;      // of the last response
+  curl_slist* request_fields = nullptr;  // extra request fields (owned)
+  Transfer() = default;
+  Transfer(const Transfer&) = delete;
+  Transfer& operator=(const Transfer&) = delete;
+  ~Transfer() {  // after the easy handle that used them
+    if (request_fields) curl().slist_free_all(request_fields);
+  }
   std::chrono::steady_clock::time_point start;
 };
 
@@ -75,7 +82,8 @@ Fetcher::~Fetcher() {
   curl().multi_cleanup(impl_->multi);
 }
 
-void Fetcher::start(const std::string& url, std::uint64_t tag) {
+void Fetcher::start(const std::string& url, std::uint64_t tag,
+                    const std::vector<std::string>& fields) {
   auto t = std::make_unique<Transfer>();
   t->result.tag = tag;
   t->result.url = url;
@@ -97,6 +105,10 @@ void Fetcher::start(const std::string& url, std::uint64_t tag) {
   curl().easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
   curl().easy_setopt(e, CURLOPT_HEADERDATA, t.get());
   curl().easy_setopt(e, CURLOPT_PRIVATE, t.get());
+  for (const std::string& f : fields) {
+    if (curl_slist* l = curl().slist_append(t->request_fields, f.c_str())) t->request_fields = l;
+  }
+  if (t->request_fields) curl().easy_setopt(e, CURLOPT_HTTPHEADER, t->request_fields);
   curl().multi_add_handle(impl_->multi, e);
   impl_->transfers.emplace(e, std::move(t));
 }

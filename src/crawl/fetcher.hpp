@@ -1,7 +1,8 @@
 // HTTP(S) fetching with libcurl's multi interface: many transfers in flight on one thread.
 //
 // Contract:
-// - start() begins a GET of a URL; poll() waits up to `wait_ms` for activity (or a wakeup())
+// - start() begins a GET of a URL, with extra request fields if given (a recrawl's
+//   If-None-Match and If-Modified-Since); poll() waits up to `wait_ms` for activity (or a wakeup())
 //   and returns the transfers that ended. Redirects are not followed (the crawler journals each hop
 //   and decides), nothing is decompressed (no Accept-Encoding is sent), cookies are not kept.
 // - A result has the HTTP status and the raw header block of the final response (status line
@@ -40,7 +41,9 @@ class Fetcher {
   Fetcher(const Fetcher&) = delete;
   Fetcher& operator=(const Fetcher&) = delete;
 
-  void start(const std::string& url, std::uint64_t tag);
+  // `fields`: extra request header lines ("Name: value").
+  void start(const std::string& url, std::uint64_t tag,
+             const std::vector<std::string>& fields = {});
   std::vector<FetchResult> poll(int wait_ms);
   // Ends a poll() that is waiting, from any thread.
   void wakeup();

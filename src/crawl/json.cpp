@@ -29,4 +29,21 @@ void to_json(nlohmann::json& j, const CrawlReport& r) {
     j["seed_failures"].push_back({{"url", f.url}, {"reason", f.reason}});
 }
 
+void to_json(nlohmann::json& j, const RecrawlReport& r) {
+  j = {{"known", r.known},
+       {"conditional", r.conditional},
+       {"unchanged", r.unchanged},
+       {"not_modified", r.not_modified},
+       {"changed", r.changed},
+       {"gone", r.gone},
+       {"failed", r.failed},
+       {"new", r.new_pages},
+       {"bytes_saved", r.bytes_saved},
+       {"journal", r.journal},
+       {"updated", r.updated},
+       {"crawl", r.crawl},
+       {"update", r.update}};
+  j["crawl"].erase("build");  // a recrawl builds nothing: it updates
+}
+
 }  // namespace webrank

@@ -31,14 +31,14 @@ void stop_if_asked(const std::stop_token& stop) {
 class EditSink : public RecordSink {
  public:
   EditSink(const Database& db, WebEdit& edit, std::vector<bool>& removed)
-      : db_(db), edit_(edit), removed_(removed) {}
+      : db_(db), edit_(edit), removed_(removed), ids_(db, edit, removed) {}
 
   void removing(bool on) { removing_ = on; }
   std::uint64_t not_found() const { return not_found_; }
 
   void page(std::string_view label) override {
     if (!removing_) {
-      resolve(label);
+      ids_.resolve(label);
       return;
     }
     const auto id = db_.find(label);
@@ -52,8 +52,8 @@ class EditSink : public RecordSink {
 
   void link(std::string_view source, std::string_view target, double weight) override {
     if (!removing_) {
-      const PageId s = resolve(source);
-      edit_.added_links.push_back({s, resolve(target), weight});
+      const PageId s = ids_.resolve(source);
+      edit_.added_links.push_back({s, ids_.resolve(target), weight});
       return;
     }
     const auto s = db_.find(source), t = db_.find(target);
@@ -65,25 +65,28 @@ class EditSink : public RecordSink {
     edit_.removed_links.emplace_back(*s, *t);
   }
 
-  // The edit id of a label: its page, unless removed; else a new page.
-  PageId resolve(std::string_view label) {
-    if (const auto id = db_.find(label); id && !removed_[*id]) return *id;
-    const auto it = new_pages_.find(std::string(label));
-    if (it != new_pages_.end()) return it->second;
-    const PageId id = db_.num_pages() + static_cast<PageId>(edit_.new_pages.size());
-    edit_.new_pages.emplace_back(label);
-    new_pages_.emplace(edit_.new_pages.back(), id);
-    return id;
-  }
-
  private:
   const Database& db_;
   WebEdit& edit_;
   std::vector<bool>& removed_;
   bool removing_ = true;
   std::uint64_t not_found_ = 0;
-  std::unordered_map<std::string, PageId> new_pages_;
+  EditIds ids_;
 };
+
+}  // namespace
+
+PageId EditIds::resolve(std::string_view label) {
+  if (const auto id = db_.find(label); id && !removed_[*id]) return *id;
+  const auto it = new_pages_.find(std::string(label));
+  if (it != new_pages_.end()) return it->second;
+  const PageId id = db_.num_pages() + static_cast<PageId>(edit_.new_pages.size());
+  edit_.new_pages.emplace_back(label);
+  new_pages_.emplace(edit_.new_pages.back(), id);
+  return id;
+}
+
+namespace {
 
 nlohmann::json read_json(const fs::path& file) {
   std::ifstream in(file);
@@ -111,6 +114,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
   manifest.erase("sections");
   manifest.erase("page_data");
   manifest.erase("page_html");  // set again by the page data's writer when it writes the copies
+  manifest.erase("page_validators");
   const UpdateCounts c = write_updated_web(old, edit, tmp.path(), manifest, stage);
   report.pages_before = old.num_pages();
   report.links_before = old.num_links();
@@ -148,14 +152,18 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
     nlohmann::json meta = nlohmann::json::parse(s.metadata_json, nullptr, false);
     if (!meta.is_object()) meta = nlohmann::json::object();
     meta["pages"] = c.pages;
-    meta["stale"] = {{"reason",
-                      "computed before an update of the web; rank again, e.g. with "
-                      "--warm-start " +
-                          name},
-                     {"pages_added", c.pages_added},
-                     {"pages_removed", c.pages_removed},
-                     {"links_added", c.links_added},
-                     {"links_removed", c.links_removed}};
+    // An edit that changed no page, no link and no weight (a recrawl that found only new text)
+    // leaves the vector as exact as it was.
+    if (c.pages_added + c.pages_removed + c.links_added + c.links_removed > 0 ||
+        (old.stats().weighted && !edit.added_links.empty()))
+      meta["stale"] = {{"reason",
+                        "computed before an update of the web; rank again, e.g. with "
+                        "--warm-start " +
+                            name},
+                       {"pages_added", c.pages_added},
+                       {"pages_removed", c.pages_removed},
+                       {"links_added", c.links_added},
+                       {"links_removed", c.links_removed}};
     write_rank_vector(fresh, name, values, s.precision, meta);
     report.vectors_carried.push_back(name);
   }

@@ -6,12 +6,32 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <stop_token>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "build/database_update.hpp"
 #include "webrank/database.hpp"
 #include "webrank/update.hpp"
 
 namespace webrank {
+
+// Labels as the page ids of a WebEdit over `db`: a page of `db` that is not in `removed` keeps its
+// id; any other label is a new page, listed once in edit.new_pages (ids from db.num_pages()).
+// `db`, `edit` and `removed` must outlive it.
+class EditIds {
+ public:
+  EditIds(const Database& db, WebEdit& edit, const std::vector<bool>& removed)
+      : db_(db), edit_(edit), removed_(removed) {}
+  PageId resolve(std::string_view label);
+
+ private:
+  const Database& db_;
+  WebEdit& edit_;
+  const std::vector<bool>& removed_;
+  std::unordered_map<std::string, PageId> new_pages_;
+};
 
 // Writes the new version of `old` (opened from `path`) with `edit` applied into a temporary
 // sibling, carries every stored rank vector over (mapped onto the new pages, flagged stale), and

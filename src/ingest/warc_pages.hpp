@@ -25,6 +25,7 @@ struct WarcCapture {
   // Content-Type, Location, and the body with chunked and gzip/deflate codings undone.
   int status = 0;
   std::string content_type, location, body;
+  std::string etag, last_modified;  // the response's validators, as sent ("" if absent)
 };
 
 // Reads what `rec` says about a page, its body cut at `max_body` bytes (decoded: a compressed

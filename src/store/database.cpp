@@ -53,8 +53,11 @@ struct Database::Impl {
   std::span<const std::uint16_t> status;
   std::span<const std::uint64_t> hash;
   StringColumn final_url, title, text, anchors;
-  bool page_html = false;  // databases built before the stored copies have none
-  StringColumn html;       // zstd frames
+  bool page_html = false;        // databases built before the stored copies have none
+  StringColumn html;             // zstd frames
+  bool page_validators = false;  // databases built before recrawls have none
+  StringColumn etag, last_modified;
+  std::span<const std::uint64_t> body_bytes;
   std::span<const std::uint64_t> nofollow_offsets;
   std::span<const PageId> nofollow_targets;
 };
@@ -136,6 +139,12 @@ void check_manifest_flags(const nlohmann::json& m, const fs::path& file) {
     fail(ErrorKind::kCorrupt, file.string(),
          ": damaged: \"page_html\": ", page_html ? "true" : "false",
          " does not match the sections listed (", layout::kPageHtmlOffsets.file, ")");
+  }
+  const bool validators = m.value("page_validators", false);
+  if (sections.contains(layout::kPageEtagOffsets.file) != (validators && page_data)) {
+    fail(ErrorKind::kCorrupt, file.string(),
+         ": damaged: \"page_validators\": ", validators ? "true" : "false",
+         " does not match the sections listed (", layout::kPageEtagOffsets.file, ")");
   }
 }
 
@@ -279,6 +288,12 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
       impl->page_html = true;
       column(layout::kPageHtmlOffsets, layout::kPageHtmlBytes, impl->html);
     }
+    if (m.value("page_validators", false)) {
+      impl->page_validators = true;
+      column(layout::kPageEtagOffsets, layout::kPageEtagBytes, impl->etag);
+      column(layout::kPageModifiedOffsets, layout::kPageModifiedBytes, impl->last_modified);
+      impl->body_bytes = named(layout::kPageBodyBytes, 8, n).as<std::uint64_t>();
+    }
     impl->nofollow_offsets = named(layout::kNofollowOffsets, 8, n + 1).as<std::uint64_t>();
     impl->nofollow_targets =
         named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
@@ -367,6 +382,10 @@ void Database::verify_contents() const {
     check_offsets(impl_->text.offsets, layout::kPageTextOffsets.file);
     check_offsets(impl_->anchors.offsets, layout::kPageAnchorOffsets.file);
     if (impl_->page_html) check_offsets(impl_->html.offsets, layout::kPageHtmlOffsets.file);
+    if (impl_->page_validators) {
+      check_offsets(impl_->etag.offsets, layout::kPageEtagOffsets.file);
+      check_offsets(impl_->last_modified.offsets, layout::kPageModifiedOffsets.file);
+    }
     check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
     check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
   }
@@ -411,6 +430,10 @@ std::optional<std::string> Database::html(PageId id) const {
   return zstd_decompress(frame, kMaxStoredHtmlBytes,
                          cat((impl_->dir / layout::kPageHtmlBytes.file).string(), ": byte ",
                              kSectionHeaderBytes + impl_->html.offsets[id]));
+}
+std::optional<PageValidators> Database::validators(PageId id) const {
+  if (!impl_->page_validators || impl_->status[id] == 0) return std::nullopt;
+  return PageValidators{impl_->etag.at(id), impl_->last_modified.at(id), impl_->body_bytes[id]};
 }
 std::span<const PageId> Database::nofollow_links(PageId id) const {
   if (!impl_->page_data) return {};

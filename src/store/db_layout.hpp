@@ -35,6 +35,13 @@ inline constexpr SectionName kPageAnchorBytes{"pages.anchors.bytes", "pg.anchor.
 // The stored copy of each HTML page, one zstd frame per page (manifest "page_html": true).
 inline constexpr SectionName kPageHtmlOffsets{"pages.html.offsets", "pg.html.off"};
 inline constexpr SectionName kPageHtmlBytes{"pages.html.bytes", "pg.html.bytes"};
+// What a recrawl's conditional requests need (manifest "page_validators": true): the ETag and
+// Last-Modified fields of each page's response, and its body's size (what a 304 saves).
+inline constexpr SectionName kPageEtagOffsets{"pages.etag.offsets", "pg.etag.off"};
+inline constexpr SectionName kPageEtagBytes{"pages.etag.bytes", "pg.etag.bytes"};
+inline constexpr SectionName kPageModifiedOffsets{"pages.last_modified.offsets", "pg.lmod.off"};
+inline constexpr SectionName kPageModifiedBytes{"pages.last_modified.bytes", "pg.lmod.bytes"};
+inline constexpr SectionName kPageBodyBytes{"pages.body_bytes", "pg.body.bytes"};
 inline constexpr SectionName kNofollowOffsets{"nofollow.offsets", "nofollow.off"};
 inline constexpr SectionName kNofollowTargets{"nofollow.targets", "nofollow.tgt"};
 

@@ -13,6 +13,7 @@ PageRecord make_page_record(const std::string& url, int status, std::string_view
   r.url = url;
   r.final_url = url;
   r.status = static_cast<std::uint16_t>(status);
+  r.body_bytes = body.size();
   r.content_hash = XXH3_64bits(body.data(), body.size());
   if (r.content_hash == 0) r.content_hash = 1;
   if (status >= 300 && status < 400 && !location.empty()) {

@@ -21,11 +21,20 @@ Besides the files of ROOT it serves the traps and failures of a real web:
   /nest              HTML nested 50,000 elements deep
   /broken            unclosed tags, a stray </html>, links inside broken attributes
 
+Validators: files are served with Last-Modified (their mtime) and honour If-Modified-Since, as
+Python's file server does; when ROOT/.validators exists, its lines `PREFIX MODE` (first match;
+MODE etag, last-modified, both or none; default both) also give files a strong ETag (of their
+content) honoured by If-None-Match, which takes precedence (RFC 9110 §13.2.2). Each response's
+status goes to LOG_FILE.status (`PATH STATUS` per line).
+
 site(root, pages) writes a documentation-like tree of static pages (all links explicit .html
 files, some relative with ../, some with fragments, one nofollow) for the equivalence tests.
 """
 
+import email.utils
+import hashlib
 import http.server
+import io
 import os
 import random
 import signal
@@ -74,7 +83,52 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def log_request(self, code="-", size="-"):
-        pass
+        with self.server.lock:
+            with open(self.server.log_file + ".status", "a") as f:
+                f.write("%s %s\n" % (self.path, int(code)))
+
+    def validators_mode(self, path):
+        try:
+            with open(".validators") as f:
+                rules = [line.split() for line in f if line.strip()]
+        except FileNotFoundError:
+            return None
+        return next((mode for prefix, mode in rules if path.startswith(prefix)), "both")
+
+    def send_head(self):
+        path = self.path.partition("?")[0]
+        mode = self.validators_mode(path)
+        file = self.translate_path(self.path)
+        if mode is None or not os.path.isfile(file):
+            return super().send_head()
+        with open(file, "rb") as f:
+            data = f.read()
+        mtime = int(os.stat(file).st_mtime)
+        etag = '"%s"' % hashlib.sha1(data).hexdigest()[:16]
+        fields = []
+        if mode in ("etag", "both"):
+            fields.append(("ETag", etag))
+        if mode in ("last-modified", "both"):
+            fields.append(("Last-Modified", self.date_time_string(mtime)))
+        inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
+        fresh = False
+        if inm is not None:
+            fresh = mode in ("etag", "both") and etag in [t.strip() for t in inm.split(",")]
+        elif ims is not None and mode in ("last-modified", "both"):
+            try:
+                fresh = mtime <= email.utils.parsedate_to_datetime(ims).timestamp()
+            except (TypeError, ValueError):
+                fresh = False
+        self.send_response(304 if fresh else 200)
+        for k, v in fields:
+            self.send_header(k, v)
+        if fresh:
+            self.end_headers()
+            return None
+        self.send_header("Content-Type", self.guess_type(file))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def log_arrival(self):
         # Logged on arrival, so that requests the client gave up on (timeouts) count too.

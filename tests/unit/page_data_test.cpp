@@ -4,14 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "ingest/edge_list_reader.hpp"
+#include "store/manifest_seal.hpp"
 #include "test_graphs.hpp"
 #include "web/url.hpp"
 #include "webrank/build.hpp"
 #include "webrank/database.hpp"
 #include "webrank/error.hpp"
 #include "webrank/page_data.hpp"
+#include "webrank/update.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;
@@ -65,6 +68,68 @@ TEST(PageData, StoredAndReadBack) {
   ASSERT_TRUE(db.has_stored_html());
   EXPECT_EQ(db.html(b), "<title>Page B</title><a href='a.html'>back to A</a>");
   EXPECT_FALSE(db.html(c));
+}
+
+// What a recrawl sends back (ETag, Last-Modified; none for files) and the body's size; a database
+// written before they were kept opens without them, and an update gives it them.
+TEST(PageData, ValidatorsAndDatabasesWithoutThem) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  dir.write("site/a.html", "<title>A</title><a href='b.html'>b</a>");
+  const std::string base = web::file_url(fs::absolute(dir / "site").lexically_normal().string());
+  {
+    const Database db = import_dir(dir);
+    const auto v = db.validators(*db.find(base + "/a.html"));
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->etag, "");
+    EXPECT_EQ(v->last_modified, "");
+    EXPECT_EQ(v->body_bytes, fs::file_size(dir / "site/a.html"));
+    EXPECT_FALSE(db.validators(*db.find(base + "/b.html")));  // not fetched
+  }
+  // As written before validators were kept: no such sections, no manifest flag.
+  const fs::path mfile = dir / "site.db" / "manifest.json";
+  nlohmann::json m;
+  std::ifstream(mfile) >> m;
+  m.erase("page_validators");
+  for (const char* f : {"pages.etag.offsets", "pages.etag.bytes", "pages.last_modified.offsets",
+                        "pages.last_modified.bytes", "pages.body_bytes"}) {
+    ASSERT_TRUE(m["sections"].contains(f)) << f;
+    m["sections"].erase(f);
+  }
+  m.erase("manifest_xxh3");
+  seal_manifest(m);
+  std::ofstream(mfile) << m.dump(2) << "\n";
+  {
+    const Database db = Database::open(dir / "site.db");
+    db.verify();
+    EXPECT_FALSE(db.validators(*db.find(base + "/a.html")));
+    EXPECT_EQ(db.title(*db.find(base + "/a.html")), "A");
+  }
+  dir.write("add.tsv", base + "/a.html\tnew\n");
+  UpdateOptions u;
+  u.add = {(dir / "add.tsv").string()};
+  update_database(dir / "site.db", u);
+  {
+    const Database db = Database::open(dir / "site.db");
+    const auto v = db.validators(*db.find(base + "/a.html"));
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->body_bytes, 0u);  // unknown: fetched before sizes were kept
+    EXPECT_EQ(db.html(*db.find(base + "/a.html")), "<title>A</title><a href='b.html'>b</a>");
+  }
+  // The flag without the sections is damage.
+  std::ifstream(mfile) >> m;
+  ASSERT_EQ(m.value("page_validators", false), true);
+  m["sections"].erase("pages.etag.offsets");
+  m.erase("manifest_xxh3");
+  seal_manifest(m);
+  std::ofstream(mfile) << m.dump(2) << "\n";
+  try {
+    Database::open(dir / "site.db");
+    ADD_FAILURE() << "opened";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+    EXPECT_NE(std::string(e.what()).find("page_validators"), std::string::npos) << e.what();
+  }
 }
 
 TEST(PageData, StoredCopyIsCappedAndDamageIsNamed) {

@@ -70,6 +70,8 @@ WarcCapture read_warc_capture(const web::WarcRecord& rec, const std::string& pat
       c.status = h.status;
       c.content_type = h.header("Content-Type");
       c.location = h.header("Location");
+      c.etag = h.header("ETag");
+      c.last_modified = h.header("Last-Modified");
       c.body = std::move(h.body);
     }
   } else {
@@ -86,7 +88,10 @@ PageRecord capture_page(const WarcCapture& c) {
     unfetched.url = c.label;
     return unfetched;
   }
-  return web::make_page_record(c.label, c.status, c.content_type, c.location, c.body);
+  PageRecord r = web::make_page_record(c.label, c.status, c.content_type, c.location, c.body);
+  r.etag = c.etag;
+  r.last_modified = c.last_modified;
+  return r;
 }
 
 bool looks_like_warc(const std::string& path) {
