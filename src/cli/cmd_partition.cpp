@@ -27,12 +27,8 @@ void add_partition_command(CLI::App& app) {
   cmd->add_option("-o,--output", args->output, "Parts directory to write")->required();
   cmd->add_flag("--force", args->o.force,
                 "Replace an existing parts directory (kept until the new one is complete)");
-  cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", args->json, "Print the report as JSON on stdout");
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
-  add_progress_option(cmd, &args->progress);
+  add_run_flags(cmd, &args->o.threads, &args->json, &args->quiet, &args->no_verify,
+                &args->progress);
   cmd->callback([args] {
     Database db = open_database(args->db, args->no_verify);
     args->o.output = args->output;

@@ -28,12 +28,8 @@ void add_update_command(CLI::App& app) {
   cmd->add_option("--remove", args->o.remove,
                   "Edge list of links and pages (one field: the page and all its links) to "
                   "remove; applied before --add (repeatable)");
-  cmd->add_option("--threads", args->o.threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", args->json, "Print the report as JSON on stdout");
-  cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
-  cmd->add_flag("--no-verify", args->no_verify, "Skip checksum verification of the database");
-  add_progress_option(cmd, &args->progress);
+  add_run_flags(cmd, &args->o.threads, &args->json, &args->quiet, &args->no_verify,
+                &args->progress);
   cmd->callback([args] {
     UpdateOptions& o = args->o;
     o.verify = !args->no_verify;
