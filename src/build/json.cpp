@@ -1,5 +1,5 @@
-// The JSON form of build progress and reports (webrank/json.hpp).
-#include "webrank/json.hpp"
+// The JSON form of build progress and reports (declared in its webrank/*_json.hpp).
+#include "webrank/build_json.hpp"
 
 namespace webrank {
 

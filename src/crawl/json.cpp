@@ -1,5 +1,7 @@
-// The JSON form of crawl progress and reports (webrank/json.hpp).
-#include "webrank/json.hpp"
+// The JSON form of crawl progress and reports (declared in its webrank/*_json.hpp).
+#include "webrank/build_json.hpp"
+#include "webrank/crawl_json.hpp"
+#include "webrank/update_json.hpp"
 
 namespace webrank {
 

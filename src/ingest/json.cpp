@@ -1,5 +1,5 @@
-// The JSON form of update progress and reports (webrank/json.hpp).
-#include "webrank/json.hpp"
+// The JSON form of update progress and reports (declared in its webrank/*_json.hpp).
+#include "webrank/update_json.hpp"
 
 namespace webrank {
 

@@ -10,7 +10,7 @@
 #include "rank/kernels.hpp"
 #include "store/rank_vectors.hpp"
 #include "webrank/error.hpp"
-#include "webrank/json.hpp"
+#include "webrank/rank_json.hpp"
 
 namespace webrank {
 namespace {

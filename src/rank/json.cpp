@@ -1,5 +1,5 @@
-// The JSON form of ranking progress and results (webrank/json.hpp).
-#include "webrank/json.hpp"
+// The JSON form of ranking progress and results (declared in its webrank/*_json.hpp).
+#include "webrank/rank_json.hpp"
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 
 #include "store/rank_vectors.hpp"
 #include "webrank/error.hpp"
-#include "webrank/json.hpp"
 #include "webrank/push.hpp"
+#include "webrank/rank_json.hpp"
 #include "webrank/rank_store.hpp"
 
 namespace webrank {

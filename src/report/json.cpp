@@ -1,7 +1,10 @@
-// The JSON form of the report's data (webrank/json.hpp): what web/src/charts.js draws.
+// The JSON form of the report's data (declared in webrank/report_json.hpp): what
+// web/src/charts.js draws.
 #include <cmath>
 
-#include "webrank/json.hpp"
+#include "webrank/rank_json.hpp"
+#include "webrank/report_json.hpp"
+#include "webrank/store_json.hpp"
 
 namespace webrank {
 namespace {

@@ -4,9 +4,9 @@
 
 #include "webrank/assets.hpp"
 #include "webrank/error.hpp"
-#include "webrank/json.hpp"
 #include "webrank/output_file.hpp"
 #include "webrank/report.hpp"
+#include "webrank/report_json.hpp"
 
 namespace webrank {
 namespace {

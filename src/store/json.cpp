@@ -1,5 +1,5 @@
-// The JSON form of database summaries (webrank/json.hpp).
-#include "webrank/json.hpp"
+// The JSON form of database summaries (declared in its webrank/*_json.hpp).
+#include "webrank/store_json.hpp"
 
 namespace webrank {
 

@@ -1,7 +1,8 @@
-// The JSON forms of the studies' reports (webrank/json.hpp).
+// The JSON forms of the studies' reports (declared in its webrank/*_json.hpp).
 #include <cmath>
 
-#include "webrank/json.hpp"
+#include "webrank/rank_json.hpp"
+#include "webrank/studies_json.hpp"
 
 namespace webrank {
 namespace {

@@ -1,0 +1,18 @@
+// The JSON form of the crawl layer's progress and reports.
+// Declared per layer so a layer's json.cpp sees only its own structs and those below it;
+// front ends include webrank/json.hpp, which gathers every layer's (conventions there).
+#pragma once
+
+#include "webrank/crawl.hpp"
+#include "webrank/json_text.hpp"
+
+namespace webrank {
+
+// Crawling: progress {"stage": "crawl", ...}; the report, with the build's.
+void to_json(nlohmann::json& j, const CrawlProgress& p);
+void to_json(nlohmann::json& j, const CrawlReport& r);
+// A recrawl: {"known", "conditional", "unchanged", "not_modified", "changed", "gone", "failed",
+// "new", "bytes_saved", "journal", "updated", "crawl": the crawl's report, "update": the update's}.
+void to_json(nlohmann::json& j, const RecrawlReport& r);
+
+}  // namespace webrank

@@ -1,0 +1,18 @@
+// The JSON form of the report layer's data.
+// Declared per layer so a layer's json.cpp sees only its own structs and those below it;
+// front ends include webrank/json.hpp, which gathers every layer's (conventions there).
+#pragma once
+
+#include "webrank/json_text.hpp"
+#include "webrank/report.hpp"
+
+namespace webrank {
+
+// The report's data (`webrank report`; the JSON the chart code of web/src/charts.js draws).
+void to_json(nlohmann::json& j, const PowerLawFit& f);
+void to_json(nlohmann::json& j, const ReportData& r);
+// {"id", "label", "vector", "value", "fraction" (null off the log axis), "in_degree",
+// "out_degree"}: where a page stands in the report's charts.
+void to_json(nlohmann::json& j, const ReportPage& p);
+
+}  // namespace webrank

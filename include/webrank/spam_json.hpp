@@ -1,0 +1,18 @@
+// The JSON form of the spam layer's report.
+// Declared per layer so a layer's json.cpp sees only its own structs and those below it;
+// front ends include webrank/json.hpp, which gathers every layer's (conventions there).
+#pragma once
+
+#include "webrank/json_text.hpp"
+#include "webrank/spam.hpp"
+
+namespace webrank {
+
+// Spam farms: the report, with page ids (front ends add labels): {"candidates", "used_trust",
+// "seconds", "farms": [{"target", "pagerank", "scaled_pagerank", "farm_share", "relative_mass"
+// (with trust), "score", "structure": {...}, "supporters": [...], "allied_targets": [...]}]}.
+void to_json(nlohmann::json& j, const FarmStructure& s);
+void to_json(nlohmann::json& j, const SpamFarm& f);
+void to_json(nlohmann::json& j, const SpamReport& r);
+
+}  // namespace webrank
