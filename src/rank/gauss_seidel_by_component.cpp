@@ -12,8 +12,10 @@
 // until its change is below its share of --tol. Work drops from (iterations × links) to about
 // (iterations × links inside the large components + the other links once).
 //
-// Shares: component C stops at an L1 change (in y) of tol·(|C|/n + (1 − d)·mass(C))/2; the
-// shares add up to at most tol in R (‖y‖₁ ≥ ‖E‖₁ = 1, and (1 − d)·‖y‖₁ ≤ 1). deltas[k] reports
+// Shares: component C stops at an L1 change (in y) of tol·(|C|/n + (1 − d)·mass(C))/(2·ρ),
+// where ρ bounds R's change per unit of y's: 1 − d when dangling rank leaks (R = (1 − d)·y), 1
+// otherwise (R = y/‖y‖₁ and ‖y‖₁ ≥ ‖E‖₁ = 1). The shares add up to at most tol in R, as
+// (1 − d)·‖y‖₁ ≤ 1. deltas[k] reports
 // the k-th sweep's change summed over the components still sweeping, in R's units; iterations
 // is the sweep count of the slowest component. They reach on_iteration when the solve is done;
 // on_progress says when the component search starts, then reports pages solved and the sweeps
@@ -210,6 +212,7 @@ class ComponentSolver {
         g_(*p.graph),
         n_(g_.num_pages),
         d_(p.damping),
+        r_per_y_(p.leak ? 1 - p.damping : 1.0),
         tracker_(ConvergenceTracker::for_precision<Real>(o)) {  // times the whole solve
     const auto allocate = [&] {
       inv_ = kernels::inverse_out_strength(g_);
@@ -466,7 +469,7 @@ class ComponentSolver {
       if (sweep == 1) {
         double mass = 0;
         for (Real v : s.x) mass += v;
-        wanted = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2;
+        wanted = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2 / r_per_y_;
         // A small component's share can be below what the precision resolves (float: a change
         // of one unit in the last place of each value); it stops there, and the result counts as
         // converged if all the components' last changes still add up to --tol.
@@ -543,6 +546,7 @@ class ComponentSolver {
   const GraphView& g_;
   const PageId n_;
   const double d_;
+  const double r_per_y_;  // ρ above: a change of 1 in y changes R by at most this
   ConvergenceTracker tracker_;
   StrongComponents comps_;
   FreshVector<double> inv_;
