@@ -1,22 +1,14 @@
 // `webrank serve DB [--bind 127.0.0.1] [--port 8080] [--threads N]`: the web interface and JSON
 // API of a database (webrank/serve.hpp, docs/serve.md) until Ctrl-C or SIGTERM, which let the
-// requests in flight finish and exit 0.
-#include <cstdio>
-
+// requests in flight finish and exit 0. The options are parsed here in every executable, so that
+// --help and usage errors are the same everywhere; run_serve serves or hands over.
 #include "common.hpp"
-#include "interrupts.hpp"
-#include "webrank/serve.hpp"
+#include "serve_command.hpp"
 
 namespace webrank::cli {
 
 void add_serve_command(CLI::App& app) {
-  struct Args {
-    ServeOptions o;
-    std::string db;
-    bool access_log = false;
-    std::size_t cache_mb = 64;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd = app.add_subcommand(
       "serve", "Serve search, page views, the PageRank proxy and a JSON API over HTTP (read-only)");
   cmd->add_option("DB", args->db, "Database directory (indexed: webrank index DB)")->required();
@@ -32,32 +24,14 @@ void add_serve_command(CLI::App& app) {
                   "bounded queue")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 1024)));
-  auto* ranks = cmd->add_option("--ranks", args->o.ranks, "The stored rank vector to rank by")
+  args->ranks = cmd->add_option("--ranks", args->o.ranks, "The stored rank vector to rank by")
                     ->capture_default_str();
   cmd->add_option("--cache-mb", args->cache_mb,
                   "Memory for the answers of repeated searches, in MiB (0: compute every search)")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 1 << 20)));
   cmd->add_flag("--access-log", args->access_log, "One line per request on stderr");
-  cmd->callback([args, ranks] {
-    ServeOptions o = args->o;
-    o.db = args->db;
-    o.ranks_named = ranks->count() > 0;
-    o.cache_bytes = args->cache_mb << 20;
-    o.on_listening = [&](const std::string& address, int port) {
-      const std::string host =
-          address.find(':') != std::string::npos ? "[" + address + "]" : address;
-      std::fprintf(stderr, "webrank: serving %s on http://%s:%d/ (Ctrl-C stops)\n",
-                   args->db.c_str(), host.c_str(), port);
-    };
-    if (args->access_log) {
-      o.on_request = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
-    }
-    o.stop = arm_interrupts();  // the first Ctrl-C or SIGTERM stops serving
-    run_server(o);
-    disarm_interrupts();
-    std::fprintf(stderr, "webrank: stopped\n");
-  });
+  cmd->callback([args] { run_serve(*args); });
 }
 
 }  // namespace webrank::cli

@@ -1,9 +1,17 @@
 // The helpers every subcommand shares (common.hpp): flag names, exit statuses, opening a
 // database, naming a page, where an unconverged vector goes, the --progress option. Kept out of
 // main.cpp, which only registers the subcommands and maps errors to exit statuses.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string_view>
+#include <vector>
 
 #include "common.hpp"
 #include "webrank/error.hpp"
@@ -87,6 +95,26 @@ void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* n
   cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors and warnings");
   cmd->add_flag("--no-verify", *no_verify, "Skip checksum verification of the database");
   if (progress) add_progress_option(cmd, progress);
+}
+
+void become_sibling(const std::string& name, const std::string& hint) {
+  // The arguments as given, from the kernel (CLI11 has consumed its copy).
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> words;
+  for (std::size_t at = 0; at < all.size();) {
+    const std::size_t end = all.find('\0', at);
+    words.push_back(all.substr(at, end - at));
+    at = end == std::string::npos ? all.size() : end + 1;
+  }
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  std::error_code ec;
+  const auto sibling = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / name;
+  ::execv(sibling.c_str(), argv.data());
+  fail(ErrorKind::kNotFound, sibling.string(), ": cannot run it (", std::strerror(errno),
+       "): ", hint);
 }
 
 }  // namespace webrank::cli

@@ -151,7 +151,15 @@ void add_partition_command(CLI::App& app);
 void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
 void add_rank_mpi_command(CLI::App& app);
+// serve: the server in webrank-serve, a hand-over to webrank-serve in webrank and webrank-mpi.
 void add_serve_command(CLI::App& app);
+
+// Replaces this process with the executable `name` beside it (same directory as
+// /proc/self/exe), with the arguments this one was given and the same environment; exec keeps
+// the process id, so whoever started webrank (a script, mpirun, a test stopping it by PID) now
+// holds `name`. Does not return; throws kNotFound ("cannot run it: <why>. <hint>") when the
+// executable is missing or not runnable.
+[[noreturn]] void become_sibling(const std::string& name, const std::string& hint);
 void add_usage_command(CLI::App& app);
 void add_crawl_order_command(CLI::App& app);
 void add_report_command(CLI::App& app);

@@ -2,19 +2,8 @@
 // (the executable beside it, built from the same sources with MPI) with the same arguments. exec
 // keeps the process and its environment, so under mpirun each process joins the job as
 // webrank-mpi. The options are those of rank-mpi, so that --help shows them here too.
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <string>
-#include <vector>
-
 #include "common.hpp"
 #include "rank_command.hpp"
-#include "webrank/error.hpp"
 
 namespace webrank::cli {
 
@@ -33,25 +22,9 @@ void add_rank_mpi_command(CLI::App& app) {
   add_rank_options(cmd, *args);
   // The options write into args, parts and db as they parse: the callback keeps them alive.
   cmd->callback([args, parts, db] {
-    // The arguments as given, from the kernel (CLI11 has consumed its copy).
-    std::ifstream in("/proc/self/cmdline", std::ios::binary);
-    const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::vector<std::string> words;
-    for (std::size_t at = 0; at < all.size();) {
-      const std::size_t end = all.find('\0', at);
-      words.push_back(all.substr(at, end - at));
-      at = end == std::string::npos ? all.size() : end + 1;
-    }
-    std::vector<char*> argv;
-    for (auto& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    std::error_code ec;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    const auto mpi = self.parent_path() / "webrank-mpi";
-    ::execv(mpi.c_str(), argv.data());
-    fail(ErrorKind::kNotFound, mpi.string(), ": cannot run it (", std::strerror(errno),
-         "): rank-mpi needs webrank-mpi beside webrank, built when Open MPI is installed "
-         "(scripts/install-deps.sh: libopenmpi-dev, openmpi-bin)");
+    become_sibling("webrank-mpi",
+                   "rank-mpi needs webrank-mpi beside webrank, built when Open MPI is installed "
+                   "(scripts/install-deps.sh: libopenmpi-dev, openmpi-bin)");
   });
 }
 

@@ -39,6 +39,7 @@ test_references_agree_with_each_other against an independent numpy solve):
 import gzip
 import json
 import os
+import re
 import random
 import shutil
 import subprocess
@@ -493,6 +494,20 @@ class Properties(WebrankTestCase):
         self.assertEqual(spin(), "10000")
         self.assertEqual(spin(GOMP_SPINCOUNT="1234"), "1234")
         self.assertEqual(spin(OMP_WAIT_POLICY="active"), "30000000000")
+
+    def test_start_up_loads_no_server_or_tls_library(self):
+        # Every command pays for the shared libraries it links at start-up: cpp-httplib's
+        # brings OpenSSL (~4 ms), so only webrank-serve links it and webrank hands `serve` over.
+        needed = subprocess.run(["readelf", "-d", wrcli.WEBRANK], capture_output=True, text=True,
+                                check=True).stdout
+        libs = re.findall(r"Shared library: \[([^\]]+)\]", needed)
+        self.assertTrue(libs, needed)
+        for lib in libs:
+            self.assertFalse(re.match(r"lib(ssl|crypto|cpp-httplib|brotli|curl)", lib), libs)
+        serve = os.path.join(os.path.dirname(wrcli.WEBRANK), "webrank-serve")
+        served = subprocess.run(["readelf", "-d", serve], capture_output=True, text=True,
+                                check=True).stdout
+        self.assertIn("libcpp-httplib", served)
 
     def test_leak(self):
         web = make_web(26, 1000, labels="int", weighted=True, personalize=True)

@@ -1,0 +1,28 @@
+// run_serve in webrank-serve: the server itself (the executable that links cpp-httplib).
+#include <cstdio>
+
+#include "interrupts.hpp"
+#include "serve_command.hpp"
+
+namespace webrank::cli {
+
+void run_serve(const ServeArgs& args) {
+  ServeOptions o = args.o;
+  o.db = args.db;
+  o.ranks_named = args.ranks->count() > 0;
+  o.cache_bytes = args.cache_mb << 20;
+  o.on_listening = [&](const std::string& address, int port) {
+    const std::string host = address.find(':') != std::string::npos ? "[" + address + "]" : address;
+    std::fprintf(stderr, "webrank: serving %s on http://%s:%d/ (Ctrl-C stops)\n", args.db.c_str(),
+                 host.c_str(), port);
+  };
+  if (args.access_log) {
+    o.on_request = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  }
+  o.stop = arm_interrupts();  // the first Ctrl-C or SIGTERM stops serving
+  run_server(o);
+  disarm_interrupts();
+  std::fprintf(stderr, "webrank: stopped\n");
+}
+
+}  // namespace webrank::cli
