@@ -4,7 +4,7 @@
 # browser tests). Idempotent; must run as root (or with sudo available). Debian 12.
 set -euo pipefail
 pkgs=(
-  build-essential cmake pkg-config git
+  build-essential cmake pkg-config git ccache
   libcli11-dev nlohmann-json3-dev zlib1g-dev libzstd-dev libxxhash-dev libeigen3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format zstd gzip
