@@ -15,11 +15,11 @@
 // Shares: component C stops at an L1 change (in y) of tol·(|C|/n + (1 − d)·mass(C))/(2·ρ),
 // where ρ bounds R's change per unit of y's: 1 − d when dangling rank leaks (R = (1 − d)·y), 1
 // otherwise (R = y/‖y‖₁ and ‖y‖₁ ≥ ‖E‖₁ = 1). The shares add up to at most tol in R, as
-// (1 − d)·‖y‖₁ ≤ 1. deltas[k] reports
-// the k-th sweep's change summed over the components still sweeping, in R's units; iterations
-// is the sweep count of the slowest component. They reach on_iteration when the solve is done;
-// on_progress says when the component search starts, then reports pages solved and the sweeps
-// of large components while it runs.
+// (1 − d)·‖y‖₁ ≤ 1. deltas[k] reports the k-th sweep's change summed over the components still
+// sweeping, in R's units; final_delta the last change of every component summed (what --tol
+// bounds); iterations is the sweep count of the slowest component. The deltas reach on_iteration
+// when the solve is done; on_progress says when the component search starts, then reports pages
+// solved and the sweeps of large components while it runs.
 //
 // Threads: a large component is swept by all threads; smaller ones are solved side by side,
 // one per thread, a level of the component graph at a time (components of one level never link
@@ -489,6 +489,7 @@ class ComponentSolver {
         return;
       }
       if (sweep == o_.max_iter) {
+        w.final_changes += change;
         w.converged = false;
         return;
       }
@@ -514,16 +515,11 @@ class ComponentSolver {
       some_stalled |= w.some_stalled;
     }
     double norm = 0;
-    for (Real v : y_) norm += v;
+    for (double v : y_) norm += v;
     const double scale = p_.leak ? 1 - d_ : 1 / norm;
-    // In double, y becomes the result in place: a fresh vector of n doubles costs more in page
-    // faults than scaling it.
-    std::vector<double> ranks;
-    if constexpr (std::is_same_v<Real, double>) {
-      ranks = std::move(y_);
-    } else {
-      ranks.assign(y_.begin(), y_.end());
-    }
+    // y becomes the result in place: a fresh vector of n doubles costs more in page faults than
+    // scaling it.
+    std::vector<double> ranks = std::move(y_);
     const auto n = static_cast<std::int64_t>(n_);
 #pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
     for (std::int64_t u = 0; u < n; ++u) ranks[u] *= scale;
@@ -531,7 +527,11 @@ class ComponentSolver {
       tracker_.record(static_cast<int>(i + 1), deltas[i] * scale);
     }
     RankResult r = tracker_.finish(std::move(ranks), d_, !p_.leak);
-    const bool stalled = some_stalled && final_changes * scale > o_.tol;
+    // The change that convergence is judged on: the last sweep of every cycle (a page alone in
+    // its component is exact), not deltas.back(), which holds only the slowest cycles'.
+    r.final_delta = final_changes * scale;
+    r.error_bound = d_ / (1 - d_) * r.final_delta;
+    const bool stalled = some_stalled && r.final_delta > o_.tol;
     r.converged = converged && !stalled;
     r.stalled = stalled;
     r.components = comps_.count();
@@ -550,7 +550,10 @@ class ComponentSolver {
   ConvergenceTracker tracker_;
   StrongComponents comps_;
   FreshVector<double> inv_;
-  std::vector<Real> y_, contrib_;  // y, and y/S(u): what a page's links carry
+  // y (values rounded to Real, held in double so that y becomes the result without a copy), and
+  // y/S(u): what a page's links carry.
+  std::vector<double> y_;
+  std::vector<Real> contrib_;
   std::vector<PageId> local_;
   std::vector<Worker<Real, Weighted>> workers_;  // one per thread
   FreshVector<double> keep_part_;  // threads 1.. of set_up_cycle's keep sums (large cycles)

@@ -215,6 +215,9 @@ TEST(RankProperties, GaussSeidelInFloatStopsAtItsResolution) {
   EXPECT_TRUE(r.stalled);
   EXPECT_FALSE(r.converged);
   EXPECT_LT(r.iterations, 20);
+  // The change reported is the one judged: above --tol when flagged (the warning prints it).
+  EXPECT_GT(r.final_delta, o.tol);
+  EXPECT_DOUBLE_EQ(r.error_bound, 0.85 / 0.15 * r.final_delta);
 }
 
 TEST(RankProperties, AutoPicksTheFasterMethodAndAgrees) {
