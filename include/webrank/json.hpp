@@ -4,7 +4,8 @@
 // Doubles are written as JSON numbers (non-finite ones as null); rank vectors are never included.
 #pragma once
 
-// One header per layer (each layer's json.cpp includes only its own); this one gathers them.
+// One header per layer (each implemented by the layer's src/LAYER/NAME_json.cpp, which includes
+// only its own); this one gathers them.
 #include "webrank/build_json.hpp"
 #include "webrank/crawl_json.hpp"
 #include "webrank/dist_json.hpp"

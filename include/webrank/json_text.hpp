@@ -1,6 +1,7 @@
 // JSON text for every layer: invalid UTF-8 made safe, and the JSON form of an error.
-// Declared per layer so a layer's json.cpp sees only its own structs and those below it;
-// front ends include webrank/json.hpp, which gathers every layer's (conventions there).
+// Declared per layer so its implementation (src/LAYER/NAME_json.cpp) sees only its own structs
+// and those below it; front ends include webrank/json.hpp, which gathers every layer's
+// (conventions there).
 #pragma once
 
 #include <nlohmann/json.hpp>

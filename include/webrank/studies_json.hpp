@@ -1,6 +1,7 @@
 // The JSON form of the studies layer's results.
-// Declared per layer so a layer's json.cpp sees only its own structs and those below it;
-// front ends include webrank/json.hpp, which gathers every layer's (conventions there).
+// Declared per layer so its implementation (src/LAYER/NAME_json.cpp) sees only its own structs
+// and those below it; front ends include webrank/json.hpp, which gathers every layer's
+// (conventions there).
 #pragma once
 
 #include "webrank/centrality.hpp"

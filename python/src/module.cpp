@@ -2,10 +2,10 @@
 // (python/webrank/) wraps it with NetworkX, SciPy and igraph conversions.
 #include <pybind11/pybind11.h>
 
-#include "database.hpp"
 #include "errors.hpp"
-#include "graph.hpp"
-#include "spam.hpp"
+#include "py_database.hpp"
+#include "py_graph.hpp"
+#include "py_spam.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "webrank's C++ core (use the webrank package, not this module)";

@@ -1,4 +1,4 @@
-#include "database.hpp"
+#include "py_database.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>

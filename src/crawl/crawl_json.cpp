@@ -1,6 +1,6 @@
 // The JSON form of crawl progress and reports (declared in its webrank/*_json.hpp).
-#include "webrank/build_json.hpp"
 #include "webrank/crawl_json.hpp"
+#include "webrank/build_json.hpp"
 #include "webrank/update_json.hpp"
 
 namespace webrank {

@@ -1,6 +1,6 @@
 // The JSON form of partition reports (declared in its webrank/*_json.hpp).
-#include "webrank/dist.hpp"
 #include "webrank/dist_json.hpp"
+#include "webrank/dist.hpp"
 
 namespace webrank {
 

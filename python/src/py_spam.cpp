@@ -1,4 +1,4 @@
-#include "spam.hpp"
+#include "py_spam.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "database.hpp"
 #include "interruptible.hpp"
+#include "py_database.hpp"
 #include "rank_call.hpp"
 #include "webrank/batch.hpp"
 #include "webrank/json.hpp"

@@ -1,4 +1,4 @@
-#include "graph.hpp"
+#include "py_graph.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
