@@ -1,7 +1,5 @@
 // The JSON form of the crawl layer's progress and reports.
-// Declared per layer so its implementation (src/LAYER/NAME_json.cpp) sees only its own structs
-// and those below it; front ends include webrank/json.hpp, which gathers every layer's
-// (conventions there).
+// One of the per-layer JSON headers that webrank/json.hpp gathers (why, and conventions, there).
 #pragma once
 
 #include "webrank/crawl.hpp"

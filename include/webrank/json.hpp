@@ -4,8 +4,9 @@
 // Doubles are written as JSON numbers (non-finite ones as null); rank vectors are never included.
 #pragma once
 
-// One header per layer (each implemented by the layer's src/LAYER/NAME_json.cpp, which includes
-// only its own); this one gathers them.
+// One header per layer, implemented by the file of the same name in the layer's folder
+// (src/store/store_json.cpp), so that a layer's JSON code sees only its own structs and those of
+// the layers below it; front ends include this one, which gathers them.
 #include "webrank/build_json.hpp"
 #include "webrank/crawl_json.hpp"
 #include "webrank/dist_json.hpp"

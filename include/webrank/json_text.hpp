@@ -1,7 +1,5 @@
 // JSON text for every layer: invalid UTF-8 made safe, and the JSON form of an error.
-// Declared per layer so its implementation (src/LAYER/NAME_json.cpp) sees only its own structs
-// and those below it; front ends include webrank/json.hpp, which gathers every layer's
-// (conventions there).
+// One of the per-layer JSON headers that webrank/json.hpp gathers (why, and conventions, there).
 #pragma once
 
 #include <nlohmann/json.hpp>
