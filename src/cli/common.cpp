@@ -1,6 +1,7 @@
 // The helpers every subcommand shares (common.hpp): flag names, exit statuses, opening a
-// database, naming a page, where an unconverged vector goes, the --progress option. Kept out of
-// main.cpp, which only registers the subcommands and maps errors to exit statuses.
+// database, naming a page, where an unconverged vector goes, the --progress option, handing a
+// command over to a sibling executable. Kept out of main.cpp, which only registers the
+// subcommands and maps errors to exit statuses.
 #include <unistd.h>
 
 #include <algorithm>

@@ -100,6 +100,13 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
                    ProgressMode* progress = nullptr);
 
+// Replaces this process with the executable `name` beside it (same directory as
+// /proc/self/exe), with the arguments this one was given and the same environment: exec keeps
+// the process id, so whoever started webrank (a script, mpirun, a test stopping it by PID) now
+// holds `name`. The hand-over of rank-mpi and serve. Does not return; throws kNotFound
+// ("PATH: cannot run it (<why>): <hint>") when the executable is missing or not runnable.
+[[noreturn]] void become_sibling(const std::string& name, const std::string& hint);
+
 // Builds the search index of `db` with a progress line and, unless `quiet`, a summary on stderr
 // (cmd_index.cpp): `index`, and `crawl` and `import` of crawls after building.
 IndexReport index_database(const Database& db, IndexOptions options, bool quiet,
@@ -153,13 +160,6 @@ void add_update_command(CLI::App& app);
 void add_rank_mpi_command(CLI::App& app);
 // serve: the server in webrank-serve, a hand-over to webrank-serve in webrank and webrank-mpi.
 void add_serve_command(CLI::App& app);
-
-// Replaces this process with the executable `name` beside it (same directory as
-// /proc/self/exe), with the arguments this one was given and the same environment; exec keeps
-// the process id, so whoever started webrank (a script, mpirun, a test stopping it by PID) now
-// holds `name`. Does not return; throws kNotFound ("cannot run it: <why>. <hint>") when the
-// executable is missing or not runnable.
-[[noreturn]] void become_sibling(const std::string& name, const std::string& hint);
 void add_usage_command(CLI::App& app);
 void add_crawl_order_command(CLI::App& app);
 void add_report_command(CLI::App& app);
