@@ -93,6 +93,11 @@ class ConvergenceTracker {
     return r_.stalled;
   }
 
+  // For solvers whose stopping change is not the last one recorded (Gauss–Seidel by component:
+  // the last change of every component, summed): the result's final_delta, and so its error
+  // bound. Call after the last record().
+  void set_final_delta(double delta) { r_.final_delta = delta; }
+
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }

@@ -526,11 +526,10 @@ class ComponentSolver {
     for (std::size_t i = 0; i < deltas.size(); ++i) {
       tracker_.record(static_cast<int>(i + 1), deltas[i] * scale);
     }
-    RankResult r = tracker_.finish(std::move(ranks), d_, !p_.leak);
     // The change that convergence is judged on: the last sweep of every cycle (a page alone in
     // its component is exact), not deltas.back(), which holds only the slowest cycles'.
-    r.final_delta = final_changes * scale;
-    r.error_bound = d_ / (1 - d_) * r.final_delta;
+    tracker_.set_final_delta(final_changes * scale);
+    RankResult r = tracker_.finish(std::move(ranks), d_, !p_.leak);
     const bool stalled = some_stalled && r.final_delta > o_.tol;
     r.converged = converged && !stalled;
     r.stalled = stalled;
