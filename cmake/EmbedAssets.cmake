@@ -4,7 +4,7 @@
 #   webrank_embed_assets(TARGET <static library> FILES <name> <path> [<name> <path>]...)
 #
 # adds one generated C++ source per file to TARGET, plus a table that webrank::find_asset()
-# (include/webrank/assets.hpp) searches by <name>. A file changes -> only its source is
+# (include/webrank/assets/assets.hpp) searches by <name>. A file changes -> only its source is
 # regenerated. The files are checked when CMake configures and again when they are embedded: a
 # missing one (node_modules not installed) stops the build with the fix to run.
 set(WEBRANK_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/EmbedFile.cmake)
@@ -61,7 +61,7 @@ function(webrank_embed_assets)
 #include <cstddef>
 #include <span>
 
-#include \"webrank/assets.hpp\"
+#include \"webrank/assets/assets.hpp\"
 
 namespace webrank::assets_data {
 @decls@}  // namespace webrank::assets_data

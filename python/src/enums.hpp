@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::python {
 

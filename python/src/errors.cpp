@@ -1,6 +1,6 @@
 #include "errors.hpp"
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace py = pybind11;
 

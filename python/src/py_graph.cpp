@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "rank_call.hpp"
-#include "webrank/error.hpp"
-#include "webrank/graph.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/graph.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace py = pybind11;
 

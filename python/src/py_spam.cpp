@@ -11,10 +11,10 @@
 #include "interruptible.hpp"
 #include "py_database.hpp"
 #include "rank_call.hpp"
-#include "webrank/batch.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/rank/batch.hpp"
+#include "webrank/spam/spam.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace py = pybind11;
 

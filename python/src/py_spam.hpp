@@ -1,5 +1,6 @@
 // Issue 17's functions on a Database from Python: TrustRank and spam mass, seed candidates, the
-// spam-farm report, personalized vectors in one batch (webrank/spam.hpp, webrank/batch.hpp).
+// spam-farm report, personalized vectors in one batch (webrank/spam/spam.hpp,
+// webrank/rank/batch.hpp).
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -6,8 +6,8 @@
 
 #include "enums.hpp"
 #include "interruptible.hpp"
-#include "webrank/error.hpp"
 #include "webrank/json.hpp"
+#include "webrank/util/error.hpp"
 
 namespace py = pybind11;
 

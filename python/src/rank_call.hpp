@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
 
 namespace webrank::python {
 

@@ -1,4 +1,4 @@
-"""webrank's exceptions: one class per kind of library error (webrank/error.hpp), each also a
+"""webrank's exceptions: one class per kind of library error (webrank/util/error.hpp), each also a
 subclass of the built-in exception a Python user would catch for it."""
 
 __all__ = [

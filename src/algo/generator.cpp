@@ -7,8 +7,8 @@
 
 #include "algo/web_model.hpp"
 #include "util/atomic_file.hpp"
-#include "webrank/error.hpp"
-#include "webrank/generate.hpp"
+#include "webrank/algo/generate.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

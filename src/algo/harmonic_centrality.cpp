@@ -1,4 +1,4 @@
-// Harmonic centrality by HyperBall (webrank/centrality.hpp). One iteration loop, parameterized
+// Harmonic centrality by HyperBall (webrank/algo/centrality.hpp). One iteration loop, parameterized
 // by the ball counter: exact bitsets or HyperLogLog registers. Both are arrays of fixed width
 // per page whose union is element-wise (OR, max), so the loop only copies and merges words.
 #include <algorithm>
@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include "util/parallel.hpp"
-#include "webrank/centrality.hpp"
-#include "webrank/error.hpp"
+#include "webrank/algo/centrality.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

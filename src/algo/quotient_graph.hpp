@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

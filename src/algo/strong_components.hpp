@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

@@ -1,4 +1,4 @@
-// The host-clustered copying model of `webrank generate --model web` (webrank/generate.hpp):
+// The host-clustered copying model of `webrank generate --model web` (webrank/algo/generate.hpp):
 // pages on hosts of Zipf-like sizes, each host's pages contiguous, URLs
 // http://hostH.example/dirD/pageI.html; links drawn in source order. Shared by the edge-list
 // writer (generator.cpp) and the synthetic text web (search/text_web.cpp), so both describe the
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "webrank/generate.hpp"
+#include "webrank/algo/generate.hpp"
 
 namespace webrank {
 

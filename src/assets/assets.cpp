@@ -1,7 +1,7 @@
-// Lookup over the table webrank_embed_assets() generates (webrank/assets.hpp).
-#include "webrank/assets.hpp"
+// Lookup over the table webrank_embed_assets() generates (webrank/assets/assets.hpp).
+#include "webrank/assets/assets.hpp"
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -7,11 +7,11 @@
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/build.hpp"
-#include "webrank/error.hpp"
-#include "webrank/formats.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/ingest/formats.hpp"
 #include "webrank/json.hpp"
-#include "webrank/units.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank::cli {
 namespace {

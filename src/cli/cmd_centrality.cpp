@@ -1,16 +1,16 @@
 // `webrank centrality DB --harmonic [options]`: harmonic centrality by HyperBall
-// (webrank/centrality.hpp), stored as a vector, its top pages, and how its order compares with
+// (webrank/algo/centrality.hpp), stored as a vector, its top pages, and how its order compares with
 // PageRank's.
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/centrality.hpp"
 #include "webrank/json.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/rank_comparison.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/rank/rank_comparison.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/studies/stored_centrality.hpp"
 
 namespace webrank::cli {
 

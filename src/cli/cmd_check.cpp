@@ -1,12 +1,12 @@
 // `webrank check DB [--ranks NAME]...`: every checksum of the database and its rank vectors; with
-// --ranks, also the verifier (webrank/verify.hpp): the named vectors' residuals against the
+// --ranks, also the verifier (webrank/rank/verify.hpp): the named vectors' residuals against the
 // tolerance they were computed to. Exit 1 on damage or on a vector outside its tolerance.
 #include <cstdio>
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/verify.hpp"
+#include "webrank/rank/verify.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 

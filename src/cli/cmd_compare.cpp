@@ -1,12 +1,12 @@
 // `webrank compare DB --views A,B [--pages FILE]`: the paper's Table 2, chosen pages' percentiles
-// in several views side by side (webrank/compare.hpp).
+// in several views side by side (webrank/rank/compare.hpp).
 #include <cstdio>
 
 #include "common.hpp"
-#include "webrank/compare.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/compare.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 

@@ -3,14 +3,14 @@
 // DB.crawl/ (WARC), so Ctrl-C (or SIGTERM) stops fetching and builds what was fetched, and a
 // crawl that was interrupted or killed continues with --resume. `webrank crawl --recrawl DB`
 // fetches a crawled database's pages again with conditional requests and folds the changes in
-// (webrank/crawl.hpp has both contracts; README.md documents the options).
+// (webrank/crawl/crawl.hpp has both contracts; README.md documents the options).
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/crawl.hpp"
-#include "webrank/error.hpp"
+#include "webrank/crawl/crawl.hpp"
 #include "webrank/json.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::cli {
 

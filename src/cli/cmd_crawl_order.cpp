@@ -1,17 +1,17 @@
 // `webrank crawl-order DB [--seed URL] [--order pagerank|backlinks|breadth|random]...
 // [--recompute EVERY]`: simulated crawls of the known web in several orders, and how soon each
-// finds the hot pages (the paper's §7.2; webrank/crawl_order.hpp).
+// finds the hot pages (the paper's §7.2; webrank/studies/crawl_order.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/crawl_order.hpp"
 #include "webrank/json.hpp"
-#include "webrank/output_file.hpp"
-#include "webrank/rank.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/report.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/report/report.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/studies/crawl_order.hpp"
+#include "webrank/util/output_file.hpp"
 
 namespace webrank::cli {
 

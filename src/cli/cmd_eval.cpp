@@ -1,10 +1,10 @@
 // `webrank eval DB QUERIES.tsv`: search quality of the title, text and full modes side by side
-// on queries with known answers (webrank/search_eval.hpp, docs/search.md).
+// on queries with known answers (webrank/search/search_eval.hpp, docs/search.md).
 #include <cstdio>
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/search_eval.hpp"
+#include "webrank/search/search_eval.hpp"
 
 namespace webrank::cli {
 

@@ -1,12 +1,13 @@
 // `webrank explain DB URL [--ranks NAME] [-k 10] [--format text|json]`: a page's rank split into
 // the rank-source term, each backlink's contribution and the dangling term, its strongest
-// two-hop paths, and what its rank would be without a backlink or a host (webrank/explain.hpp).
+// two-hop paths, and what its rank would be without a backlink or a host
+// (webrank/studies/explain.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
-#include "webrank/explain.hpp"
 #include "webrank/json.hpp"
+#include "webrank/studies/explain.hpp"
 
 namespace webrank::cli {
 namespace {

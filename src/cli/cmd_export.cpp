@@ -11,7 +11,7 @@
 //                      has no page data; tabs and line ends inside titles become spaces
 // Output goes to standard output, or to FILE through a temporary renamed into place.
 #include "common.hpp"
-#include "webrank/export.hpp"
+#include "webrank/ingest/export.hpp"
 
 namespace webrank::cli {
 

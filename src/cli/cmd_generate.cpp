@@ -1,8 +1,8 @@
 #include <cstdio>
 
 #include "common.hpp"
-#include "webrank/generate.hpp"
-#include "webrank/text_web.hpp"
+#include "webrank/algo/generate.hpp"
+#include "webrank/search/text_web.hpp"
 
 namespace webrank::cli {
 

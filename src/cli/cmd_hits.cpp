@@ -1,13 +1,13 @@
-// `webrank hits DB [options]`: hubs and authorities (webrank/hits.hpp), stored beside PageRank as
-// NAME.authority and NAME.hub.
+// `webrank hits DB [options]`: hubs and authorities (webrank/rank/hits.hpp), stored beside PageRank
+// as NAME.authority and NAME.hub.
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/hits.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/hits.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 

@@ -1,12 +1,13 @@
 // `webrank hosts DB -o HOSTS.db [--by host|domain]`: the host graph, weighted by the page links
-// between hosts, as a database of its own, with HostRank stored in it (webrank/host_graph.hpp).
+// between hosts, as a database of its own, with HostRank stored in it
+// (webrank/studies/host_graph.hpp).
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/host_graph.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/studies/host_graph.hpp"
 
 namespace webrank::cli {
 

@@ -5,7 +5,7 @@
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "webrank/json.hpp"
-#include "webrank/search.hpp"
+#include "webrank/search/search.hpp"
 
 namespace webrank::cli {
 

@@ -2,7 +2,7 @@
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/summary.hpp"
+#include "webrank/store/summary.hpp"
 
 namespace webrank::cli {
 

@@ -1,14 +1,14 @@
 // `webrank backlinks DB URL` (the pages linking to URL, by their rank: the paper's §7.4) and
 // `webrank links DB URL` (its forward links, each with the target's rank and log-scale bar: what
-// the paper's proxy shows, §7.3). webrank/links.hpp has the contract.
+// the paper's proxy shows, §7.3). webrank/search/links.hpp has the contract.
 #include <cstdio>
 
 #include "common.hpp"
-#include "webrank/export.hpp"
+#include "webrank/ingest/export.hpp"
 #include "webrank/json.hpp"
-#include "webrank/links.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/search.hpp"
+#include "webrank/search/links.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 namespace {

@@ -1,11 +1,11 @@
 // `webrank page DB LABEL [--json]`: one page with everything the database knows of it: its label,
 // title, HTTP status and final URL (crawled webs), its links in and out, and its rank, percentile,
-// position and scales in every stored vector (webrank/presentation.hpp).
+// position and scales in every stored vector (webrank/rank/presentation.hpp).
 #include <cstdio>
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 namespace webrank::cli {
 

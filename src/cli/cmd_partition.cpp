@@ -3,8 +3,8 @@
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/dist.hpp"
 #include "webrank/json.hpp"
+#include "webrank/mpi/distributed.hpp"
 
 namespace webrank::cli {
 

@@ -1,14 +1,14 @@
 // `webrank ppr DB URL... [-k 20] [--eps E]`: one person's top pages by forward push, with the
-// error bound of the answer (webrank/push.hpp).
+// error bound of the answer (webrank/rank/push.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/json.hpp"
-#include "webrank/push.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/push.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 

@@ -7,13 +7,13 @@
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "rank_command.hpp"
-#include "webrank/batch.hpp"
-#include "webrank/error.hpp"
+#include "webrank/ingest/page_weights_file.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/json.hpp"
-#include "webrank/page_weights_file.hpp"
-#include "webrank/rank.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/batch.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::cli {
 namespace {

@@ -1,6 +1,6 @@
 // `webrank rank-mpi PARTS [rank options]`, run by mpirun with one process per part: the
-// distributed power iteration (webrank/dist.hpp). Part of the webrank-mpi executable, the one
-// that links MPI; the plain webrank hands `rank-mpi` over to it (rank_mpi_launcher.cpp).
+// distributed power iteration (webrank/mpi/distributed.hpp). Part of the webrank-mpi executable,
+// the one that links MPI; the plain webrank hands `rank-mpi` over to it (rank_mpi_launcher.cpp).
 //
 // Rank 0 opens the database the parts were cut from (or --db), resolves the options that name
 // pages, and stores the vector there; every process reads only its own part.
@@ -11,8 +11,8 @@
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "rank_command.hpp"
-#include "webrank/dist.hpp"
-#include "webrank/error.hpp"
+#include "webrank/mpi/distributed.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::cli {
 

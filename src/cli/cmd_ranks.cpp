@@ -1,18 +1,18 @@
 // `webrank ranks DB [--delete NAME]... [--json]`: the stored rank vectors, and removing them.
 // `webrank compare-ranks DB A B [-k K]... [--json]`: how two vectors (stored, or a
 // LABEL<TAB>VALUE file) differ: L1, largest difference, Kendall's tau-b, Spearman's rho, top-k
-// overlap (webrank/rank_comparison.hpp).
+// overlap (webrank/rank/rank_comparison.hpp).
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 
 #include "common.hpp"
+#include "webrank/ingest/page_weights_file.hpp"
 #include "webrank/json.hpp"
-#include "webrank/page_weights_file.hpp"
-#include "webrank/rank_comparison.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/summary.hpp"
+#include "webrank/rank/rank_comparison.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/store/summary.hpp"
 
 namespace webrank::cli {
 namespace {

@@ -1,11 +1,11 @@
 // `webrank report DB -o report.html [--ranks NAME] [-k 20] [--title T] [--json]`: one
-// self-contained HTML page of interactive charts (webrank/report.hpp).
+// self-contained HTML page of interactive charts (webrank/report/report.hpp).
 #include <cstdio>
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/output_file.hpp"
-#include "webrank/report.hpp"
+#include "webrank/report/report.hpp"
+#include "webrank/util/output_file.hpp"
 
 namespace webrank::cli {
 

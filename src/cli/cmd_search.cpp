@@ -6,10 +6,10 @@
 #include <cstdio>
 
 #include "common.hpp"
-#include "webrank/export.hpp"
+#include "webrank/ingest/export.hpp"
 #include "webrank/json.hpp"
-#include "webrank/search.hpp"
-#include "webrank/topics.hpp"
+#include "webrank/rank/topics.hpp"
+#include "webrank/search/search.hpp"
 
 namespace webrank::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `webrank serve DB [--bind 127.0.0.1] [--port 8080] [--threads N]`: the web interface and JSON
-// API of a database (webrank/serve.hpp, docs/serve.md) until Ctrl-C or SIGTERM, which let the
+// API of a database (webrank/serve/serve.hpp, docs/serve.md) until Ctrl-C or SIGTERM, which let the
 // requests in flight finish and exit 0. The options are parsed here in every executable, so that
 // --help and usage errors are the same everywhere; run_serve serves or hands over.
 #include "common.hpp"

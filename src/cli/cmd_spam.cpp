@@ -1,4 +1,4 @@
-// Trust and spam (webrank/spam.hpp, docs/spam.md):
+// Trust and spam (webrank/spam/spam.hpp, docs/spam.md):
 //   webrank trust DB --seeds FILE [--out FILE]     TrustRank and spam mass
 //   webrank seeds DB -k N                          seed candidates by inverse PageRank
 //   webrank spam-report DB [--seeds FILE]          likely spam targets and their farms
@@ -9,11 +9,11 @@
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/json.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/spam/spam.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 namespace {

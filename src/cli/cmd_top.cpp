@@ -1,14 +1,14 @@
 // `webrank top DB [-k N] [--ranks NAME] [--json] [--wide]`: the pages of highest rank with the
-// presentation scales of webrank/presentation.hpp. The text form fits 100 columns: a list of one
-// site's pages shows paths under a line naming the site, and long labels and titles are cut
+// presentation scales of webrank/rank/presentation.hpp. The text form fits 100 columns: a list of
+// one site's pages shows paths under a line naming the site, and long labels and titles are cut
 // (--wide prints them whole).
 #include <cstdio>
 
 #include "common.hpp"
 #include "webrank/json.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/topics.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/rank/topics.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::cli {
 namespace {

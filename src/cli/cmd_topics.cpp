@@ -1,14 +1,14 @@
 // `webrank topics DB --assign FILE`: topic-sensitive PageRank, one vector per topic computed in
-// one batch (webrank/topics.hpp); without --assign, the topics the database holds.
+// one batch (webrank/rank/topics.hpp); without --assign, the topics the database holds.
 #include <algorithm>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/json.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/topics.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/rank/topics.hpp"
 
 namespace webrank::cli {
 

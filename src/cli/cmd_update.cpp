@@ -1,11 +1,11 @@
 // `webrank update DB --add FILE --remove FILE`: a new version of the database by merging the
-// changes (webrank/update.hpp), put in place atomically; stored vectors carried over, stale.
+// changes (webrank/ingest/update.hpp), put in place atomically; stored vectors carried over, stale.
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/ingest/update.hpp"
 #include "webrank/json.hpp"
-#include "webrank/update.hpp"
 
 namespace webrank::cli {
 

@@ -1,15 +1,15 @@
 // `webrank usage DB (--counts FILE | --log FILE) [--source] [options]`: PageRank against real
-// usage, the paper's §7.1 (webrank/usage.hpp): rank correlations, the pages with high usage and
-// low rank and the reverse, and the same for a vector computed with the usage as rank source.
+// usage, the paper's §7.1 (webrank/studies/usage.hpp): rank correlations, the pages with high usage
+// and low rank and the reverse, and the same for a vector computed with the usage as rank source.
 #include <cmath>
 #include <cstdio>
 
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "webrank/json.hpp"
-#include "webrank/rank.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/usage.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/studies/usage.hpp"
 
 namespace webrank::cli {
 namespace {

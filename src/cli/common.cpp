@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "common.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_sources.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/summary.hpp"
+#include "webrank/ingest/rank_sources.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/store/summary.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::cli {
 

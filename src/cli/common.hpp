@@ -8,11 +8,11 @@
 #include <string>
 
 #include "progress_line.hpp"
-#include "webrank/batch.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
-#include "webrank/search.hpp"
-#include "webrank/units.hpp"
+#include "webrank/rank/batch.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank::cli {
 

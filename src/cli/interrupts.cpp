@@ -6,7 +6,7 @@
 #include <atomic>
 #include <thread>
 
-#include "webrank/process.hpp"
+#include "webrank/util/process.hpp"
 
 namespace webrank::cli {
 namespace {

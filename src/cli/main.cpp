@@ -7,7 +7,7 @@
 
 #include "common.hpp"
 #include "interrupts.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "progress_line.hpp"
-#include "webrank/database.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/store/database.hpp"
 
 namespace webrank::cli {
 

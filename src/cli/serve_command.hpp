@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-#include "webrank/serve.hpp"
+#include "webrank/serve/serve.hpp"
 
 namespace webrank::cli {
 

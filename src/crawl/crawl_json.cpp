@@ -1,7 +1,7 @@
 // The JSON form of crawl progress and reports (declared in its webrank/*_json.hpp).
-#include "webrank/crawl_json.hpp"
-#include "webrank/build_json.hpp"
-#include "webrank/update_json.hpp"
+#include "webrank/crawl/crawl_json.hpp"
+#include "webrank/ingest/ingest_json.hpp"
+#include "webrank/writer/writer_json.hpp"
 
 namespace webrank {
 

@@ -2,7 +2,7 @@
 #include "crawl/fetcher.hpp"
 #include "crawl/frontier.hpp"
 #include "crawl/page_pipeline.hpp"
-#include "webrank/crawl.hpp"
+#include "webrank/crawl/crawl.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -14,13 +14,13 @@
 #include <thread>
 #include <unordered_map>
 
-#include "build/database_builder.hpp"
 #include "crawl/robots.hpp"
 #include "store/db_layout.hpp"
 #include "util/input_stream.hpp"
 #include "web/url.hpp"
 #include "web/warc.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
+#include "writer/database_builder.hpp"
 
 namespace webrank::crawl {
 namespace fs = std::filesystem;

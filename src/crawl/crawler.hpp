@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "build/record_sink.hpp"
-#include "webrank/crawl.hpp"
+#include "webrank/crawl/crawl.hpp"
+#include "writer/record_sink.hpp"
 
 namespace webrank::crawl {
 
@@ -30,10 +30,10 @@ struct RecrawlPlan {
 // settings in o.output's journal (DB.crawl/crawl.json), if there are any.
 void load_settings(CrawlOptions& o);
 
-// Runs the fetching of a crawl (webrank/crawl.hpp's contract) into `sink`; `journaled` receives
-// the number of records journaled in all. With a plan the journal is the plan's (its directory
-// created if missing), nothing is read back, and the plan's URLs replace the seeds. Throws what
-// crawl_web throws.
+// Runs the fetching of a crawl (webrank/crawl/crawl.hpp's contract) into `sink`; `journaled`
+// receives the number of records journaled in all. With a plan the journal is the plan's (its
+// directory created if missing), nothing is read back, and the plan's URLs replace the seeds.
+// Throws what crawl_web throws.
 CrawlReport run_crawler(const CrawlOptions& o, RecordSink& sink, const RecrawlPlan* plan,
                         std::uint64_t& journaled);
 

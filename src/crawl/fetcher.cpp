@@ -7,7 +7,7 @@
 #include <map>
 
 #include "crawl/curl_library.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::crawl {
 namespace {

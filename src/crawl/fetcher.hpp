@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "webrank/crawl.hpp"
+#include "webrank/crawl/crawl.hpp"
 
 namespace webrank::crawl {
 

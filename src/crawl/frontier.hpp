@@ -33,7 +33,7 @@
 
 #include "web/url.hpp"
 
-#include "webrank/crawl.hpp"
+#include "webrank/crawl/crawl.hpp"
 
 namespace webrank::crawl {
 

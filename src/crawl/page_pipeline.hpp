@@ -31,10 +31,10 @@
 #include <thread>
 #include <vector>
 
-#include "build/record_sink.hpp"
 #include "crawl/frontier.hpp"
 #include "web/http_message.hpp"
 #include "web/warc.hpp"
+#include "writer/record_sink.hpp"
 
 namespace webrank::crawl {
 

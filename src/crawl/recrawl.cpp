@@ -1,6 +1,6 @@
-// `webrank crawl --recrawl DB` (webrank/crawl.hpp's contract): the crawl's transfer loop over the
-// database's pages with conditional requests, the pages it fetched compared with the stored ones,
-// the differences made one WebEdit and folded in by `update`'s merge (commit_web_edit).
+// `webrank crawl --recrawl DB` (webrank/crawl/crawl.hpp's contract): the crawl's transfer loop over
+// the database's pages with conditional requests, the pages it fetched compared with the stored
+// ones, the differences made one WebEdit and folded in by `update`'s merge (commit_web_edit).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,9 +10,9 @@
 #include "crawl/crawler.hpp"
 #include "ingest/update_database.hpp"
 #include "web/url.hpp"
-#include "webrank/crawl.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
+#include "webrank/crawl/crawl.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -110,7 +110,7 @@ RecrawlReport recrawl_web(const RecrawlOptions& options) {
   std::uint64_t journaled = 0;
   rep.crawl = crawl::run_crawler(o, fetched, &plan, journaled);
 
-  // The differences, as one edit (ids: webrank/update.hpp's EditIds).
+  // The differences, as one edit (ids: webrank/ingest/update.hpp's EditIds).
   WebEdit edit;
   const std::vector<bool> removed(n, false);
   EditIds ids(db, edit, removed);

@@ -1,10 +1,10 @@
 // build_database(): the page list, each input read by its format's reader (input_formats.hpp)
 // and the label file, into the database builder (build/database_builder.hpp).
-#include "build/database_builder.hpp"
 #include "ingest/input_formats.hpp"
 #include "ingest/page_lists.hpp"
 #include "util/input_stream.hpp"
-#include "webrank/build.hpp"
+#include "webrank/ingest/build.hpp"
+#include "writer/database_builder.hpp"
 
 namespace webrank {
 

@@ -6,7 +6,7 @@
 
 #include "ingest/edge_list_reader.hpp"
 #include "store/label_table.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

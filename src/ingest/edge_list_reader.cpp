@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "ingest/mapped_edge_list.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "build/record_sink.hpp"
 #include "util/input_stream.hpp"
+#include "writer/record_sink.hpp"
 
 namespace webrank {
 

@@ -1,5 +1,5 @@
-// export_database() (webrank/export.hpp).
-#include "webrank/export.hpp"
+// export_database() (webrank/ingest/export.hpp).
+#include "webrank/ingest/export.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "ingest/export_graph.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

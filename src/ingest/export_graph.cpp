@@ -1,4 +1,4 @@
-// The graph-file forms of export_database() (webrank/export.hpp): GML and GraphML, directed,
+// The graph-file forms of export_database() (webrank/ingest/export.hpp): GML and GraphML, directed,
 // with labels, titles, rank vectors as node attributes and link weights; read back by webrank's
 // own readers (formats/gml.cpp, formats/graphml.cpp), NetworkX, igraph, Gephi and Cytoscape.
 #include "ingest/export_graph.hpp"
@@ -7,9 +7,9 @@
 #include <cctype>
 #include <charconv>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank {
 namespace {

@@ -1,12 +1,12 @@
-// GML and GraphML output of export_database() (webrank/export.hpp).
+// GML and GraphML output of export_database() (webrank/ingest/export.hpp).
 #pragma once
 
 #include <functional>
 #include <string>
 #include <string_view>
 
-#include "webrank/database.hpp"
-#include "webrank/export.hpp"
+#include "webrank/ingest/export.hpp"
+#include "webrank/store/database.hpp"
 
 namespace webrank {
 

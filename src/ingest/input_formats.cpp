@@ -1,8 +1,8 @@
 #include "ingest/input_formats.hpp"
 
 #include "ingest/formats/readers.hpp"
-#include "webrank/error.hpp"
-#include "webrank/formats.hpp"
+#include "webrank/ingest/formats.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -12,7 +12,7 @@
 #include "ingest/edge_list_chunk.hpp"
 #include "util/input_stream.hpp"
 #include "util/mapped_file.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

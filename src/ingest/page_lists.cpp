@@ -3,7 +3,7 @@
 
 #include "ingest/edge_list_reader.hpp"
 #include "util/input_stream.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string>
 
-#include "build/record_sink.hpp"
 #include "ingest/input_formats.hpp"
+#include "writer/record_sink.hpp"
 
 namespace webrank {
 

@@ -1,8 +1,8 @@
-#include "webrank/page_weights_file.hpp"
+#include "webrank/ingest/page_weights_file.hpp"
 
 #include "ingest/edge_list_reader.hpp"
 #include "util/input_stream.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

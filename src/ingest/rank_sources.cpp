@@ -1,5 +1,5 @@
-// Rank sources named by people (webrank/rank_sources.hpp).
-#include "webrank/rank_sources.hpp"
+// Rank sources named by people (webrank/ingest/rank_sources.hpp).
+#include "webrank/ingest/rank_sources.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,9 +10,9 @@
 #include "ingest/edge_list_reader.hpp"
 #include "util/input_stream.hpp"
 #include "web/url.hpp"
-#include "webrank/error.hpp"
-#include "webrank/page_weights_file.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/ingest/page_weights_file.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,5 +1,5 @@
-// `webrank update` (webrank/update.hpp): the changes read from edge lists into a WebEdit, merged
-// into a new version of the database (build/database_update.hpp), put in place atomically.
+// `webrank update` (webrank/ingest/update.hpp): the changes read from edge lists into a WebEdit,
+// merged into a new version of the database (build/database_update.hpp), put in place atomically.
 #include "ingest/update_database.hpp"
 
 #include <algorithm>
@@ -16,8 +16,8 @@
 #include "util/atomic_file.hpp"
 #include "util/input_stream.hpp"
 #include "util/parallel.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -27,7 +27,7 @@ void stop_if_asked(const std::stop_token& stop) {
   if (stop.stop_requested()) fail(ErrorKind::kCancelled, "update stopped by request");
 }
 
-// Labels of the change files resolved to edit ids (webrank/update.hpp's rules).
+// Labels of the change files resolved to edit ids (webrank/ingest/update.hpp's rules).
 class EditSink : public RecordSink {
  public:
   EditSink(const Database& db, WebEdit& edit, std::vector<bool>& removed)

@@ -1,5 +1,5 @@
-// Putting an edit of a database's web in place (webrank/update.hpp): `webrank update` reads its
-// changes from edge lists; the crawler's --recrawl makes them from the pages it fetched again.
+// Putting an edit of a database's web in place (webrank/ingest/update.hpp): `webrank update` reads
+// its changes from edge lists; the crawler's --recrawl makes them from the pages it fetched again.
 #pragma once
 
 #include <filesystem>
@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "build/database_update.hpp"
-#include "webrank/database.hpp"
-#include "webrank/update.hpp"
+#include "webrank/ingest/update.hpp"
+#include "webrank/store/database.hpp"
+#include "writer/database_update.hpp"
 
 namespace webrank {
 

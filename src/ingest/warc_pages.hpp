@@ -8,7 +8,7 @@
 
 #include "web/http_message.hpp"
 #include "web/warc.hpp"
-#include "webrank/page_data.hpp"
+#include "webrank/store/page_data.hpp"
 
 namespace webrank {
 

@@ -1,4 +1,4 @@
-// compute_rank_batch() (webrank/batch.hpp): k power iterations sharing one backlink sweep.
+// compute_rank_batch() (webrank/rank/batch.hpp): k power iterations sharing one backlink sweep.
 //
 // Each page holds a row of W values (W = k rounded up to a multiple of 4, or to 1 or 2; at most
 // kBatchWidthMax) in two arrays, the last iterate and the next. One pull pass
@@ -12,7 +12,7 @@
 //
 // Rank sources are mostly sparse (a page, bookmarks, a topic's pages): E is kept as a uniform
 // part per column plus a per-page list of (column, weight) entries, not as k dense vectors.
-#include "webrank/batch.hpp"
+#include "webrank/rank/batch.hpp"
 
 #include <omp.h>
 
@@ -26,7 +26,7 @@
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,10 +1,10 @@
-// Rank vectors side by side (webrank/compare.hpp).
-#include "webrank/compare.hpp"
+// Rank vectors side by side (webrank/rank/compare.hpp).
+#include "webrank/rank/compare.hpp"
 
 #include <algorithm>
 
-#include "webrank/error.hpp"
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "webrank/error.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -18,7 +18,7 @@
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "rank/solver.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -1,6 +1,6 @@
-// HITS by the power method (webrank/hits.hpp): two pull passes per iteration with the kernels of
-// rank/kernels.hpp, authorities along the backlinks, hubs along the forward links.
-#include "webrank/hits.hpp"
+// HITS by the power method (webrank/rank/hits.hpp): two pull passes per iteration with the kernels
+// of rank/kernels.hpp, authorities along the backlinks, hubs along the forward links.
+#include "webrank/rank/hits.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
 #include "store/rank_vectors.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_json.hpp"
+#include "webrank/rank/rank_json.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

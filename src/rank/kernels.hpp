@@ -28,7 +28,7 @@
 
 #include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank::kernels {
 

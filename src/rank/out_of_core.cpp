@@ -16,8 +16,8 @@
 #include "rank/power_iteration.hpp"
 #include "rank/solver.hpp"
 #include "util/mapped_file.hpp"
-#include "webrank/error.hpp"
-#include "webrank/units.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank {
 namespace {

@@ -1,7 +1,7 @@
 // The power iteration loop (docs/ranking.md: `power`, `paper`, `extrapolate`, the scaled leak),
 // written once for every place it runs: in memory (power_iteration.cpp), out of core with the
 // links streamed from disk (out_of_core.cpp), and on several processes, each iterating the pages
-// of one part of the web (src/dist/). What differs between them is handed to it:
+// of one part of the web (src/mpi/). What differs between them is handed to it:
 //
 //  - the local pages: `inv` holds 1/out-strength of each (0 for dangling pages), and the
 //    distributions of the Problem (source, dangling, start) are indexed by local page. In one

@@ -1,11 +1,11 @@
-// The presentation scales and page views (webrank/presentation.hpp, docs/ranking.md).
-#include "webrank/presentation.hpp"
+// The presentation scales and page views (webrank/rank/presentation.hpp, docs/ranking.md).
+#include "webrank/rank/presentation.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank {
 

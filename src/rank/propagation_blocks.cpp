@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

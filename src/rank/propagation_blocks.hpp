@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "rank/binned_writer.hpp"
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

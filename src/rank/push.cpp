@@ -1,9 +1,9 @@
-// Forward push for one rank source (webrank/push.hpp has the invariant and the bounds).
+// Forward push for one rank source (webrank/rank/push.hpp has the invariant and the bounds).
 //
 // The arrays are dense (an estimate and a residual per page) but allocated zeroed by the
 // system, so a query pays only for the pages it touches; the touched pages are listed for the
 // result.
-#include "webrank/push.hpp"
+#include "webrank/rank/push.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

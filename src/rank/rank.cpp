@@ -4,7 +4,7 @@
 #include "rank/propagation_blocks.hpp"
 #include "rank/solver.hpp"
 #include "rank/warm_start.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 
@@ -38,10 +38,6 @@ const char* to_string(Method m) {
       return "auto";
   }
   return "?";
-}
-
-const char* to_string(Precision p) {
-  return p == Precision::kFloat ? "float" : "double";
 }
 
 const char* to_string(Summation s) {

@@ -1,12 +1,12 @@
-// compare_ranks() and the rank correlations (webrank/rank_comparison.hpp).
-#include "webrank/rank_comparison.hpp"
+// compare_ranks() and the rank correlations (webrank/rank/rank_comparison.hpp).
+#include "webrank/rank/rank_comparison.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "webrank/error.hpp"
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,5 +1,5 @@
 // The JSON form of ranking progress and results (declared in its webrank/*_json.hpp).
-#include "webrank/rank_json.hpp"
+#include "webrank/rank/rank_json.hpp"
 
 #include <cmath>
 

@@ -9,7 +9,8 @@
 
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank {
 

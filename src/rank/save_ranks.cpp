@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 
 #include "store/rank_vectors.hpp"
-#include "webrank/error.hpp"
-#include "webrank/push.hpp"
-#include "webrank/rank_json.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/rank/push.hpp"
+#include "webrank/rank/rank_json.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "util/fresh_memory.hpp"
 #include "util/parallel.hpp"
-#include "webrank/graph.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

@@ -1,6 +1,6 @@
 #include "rank/stored_formulation.hpp"
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

@@ -1,13 +1,13 @@
 // Topic-sensitive PageRank: the batch of topic vectors and their mixing at query time
-// (webrank/topics.hpp).
-#include "webrank/topics.hpp"
+// (webrank/rank/topics.hpp).
+#include "webrank/rank/topics.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,6 +1,6 @@
-// check_rank_vector() (webrank/verify.hpp). Deliberately written apart from the solvers: one
+// check_rank_vector() (webrank/rank/verify.hpp). Deliberately written apart from the solvers: one
 // thread, a push along the forward links, double throughout, none of rank/kernels.hpp.
-#include "webrank/verify.hpp"
+#include "webrank/rank/verify.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "rank/stored_formulation.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {
 
-// HITS (webrank/hits.hpp): the authority vector a is checked against its hub vector h and
+// HITS (webrank/rank/hits.hpp): the authority vector a is checked against its hub vector h and
 // the other way round, each step pushed along the forward links: ‖a − norm(Aᵀh)‖₁ or
 // ‖h − norm(A·a)‖₁. The error bound is not known (it depends on the gap between the largest
 // singular values), so it is reported as infinite.

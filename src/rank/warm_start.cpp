@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

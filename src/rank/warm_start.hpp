@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "webrank/database.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/store/database.hpp"
 
 namespace webrank {
 

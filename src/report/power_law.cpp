@@ -1,9 +1,9 @@
 // Power-law fits by maximum likelihood with the x_min of least Kolmogorov–Smirnov distance
-// (Clauset, Shalizi and Newman 2009; webrank/report.hpp).
+// (Clauset, Shalizi and Newman 2009; webrank/report/report.hpp).
 #include <algorithm>
 #include <cmath>
 
-#include "webrank/report.hpp"
+#include "webrank/report/report.hpp"
 
 namespace webrank {
 

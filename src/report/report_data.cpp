@@ -1,4 +1,4 @@
-// The data of `webrank report` (webrank/report.hpp): everything the charts draw.
+// The data of `webrank report` (webrank/report/report.hpp): everything the charts draw.
 #include <algorithm>
 #include <cmath>
 #include <ctime>
@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "algo/strong_components.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/report.hpp"
+#include "webrank/report/report.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

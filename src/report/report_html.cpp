@@ -1,12 +1,12 @@
-// The report page (webrank/report.hpp): one HTML file with everything inlined.
+// The report page (webrank/report/report.hpp): one HTML file with everything inlined.
 #include <algorithm>
 #include <cctype>
 
-#include "webrank/assets.hpp"
-#include "webrank/error.hpp"
-#include "webrank/output_file.hpp"
-#include "webrank/report.hpp"
-#include "webrank/report_json.hpp"
+#include "webrank/assets/assets.hpp"
+#include "webrank/report/report.hpp"
+#include "webrank/report/report_json.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/output_file.hpp"
 
 namespace webrank {
 namespace {
@@ -112,11 +112,6 @@ std::string render_chart_page(const std::string& title, const std::string& chart
               "(function (el, data) { WebrankCharts." + chart +
                   "(el.appendChild(document.createElement('div')), data); "
                   "el.setAttribute('data-rendered', 'true'); })");
-}
-
-void write_report(const Database& db, const ReportOptions& options,
-                  const std::filesystem::path& output) {
-  write_output_file(output.string(), render_report_html(gather_report(db, options)));
 }
 
 }  // namespace webrank

@@ -1,10 +1,10 @@
-// The JSON form of the report's data (declared in webrank/report_json.hpp): what
+// The JSON form of the report's data (declared in webrank/report/report_json.hpp): what
 // web/src/charts.js draws.
 #include <cmath>
 
-#include "webrank/rank_json.hpp"
-#include "webrank/report_json.hpp"
-#include "webrank/store_json.hpp"
+#include "webrank/rank/rank_json.hpp"
+#include "webrank/report/report_json.hpp"
+#include "webrank/store/store_json.hpp"
 
 namespace webrank {
 namespace {

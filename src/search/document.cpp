@@ -11,7 +11,7 @@
 #include <unordered_map>
 
 #include "web/url.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::search {
 namespace {

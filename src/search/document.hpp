@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
-#include "webrank/database.hpp"
-#include "webrank/search.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/store/database.hpp"
 
 namespace webrank::search {
 

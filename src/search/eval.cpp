@@ -3,8 +3,8 @@
 #include <fstream>
 #include <unordered_map>
 
-#include "webrank/error.hpp"
-#include "webrank/search_eval.hpp"
+#include "webrank/search/search_eval.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

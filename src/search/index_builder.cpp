@@ -14,9 +14,9 @@
 #include "search/document.hpp"
 #include "util/atomic_file.hpp"
 #include "util/parallel.hpp"
-#include "webrank/error.hpp"
-#include "webrank/search.hpp"
-#include "webrank/units.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "webrank/links.hpp"
+#include "webrank/search/links.hpp"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "search/document.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::search {
 namespace {

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "webrank/search.hpp"
+#include "webrank/search/search.hpp"
 
 namespace webrank::search {
 

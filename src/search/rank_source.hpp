@@ -9,7 +9,7 @@
 
 #include <span>
 
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 namespace webrank::search {
 

@@ -1,6 +1,6 @@
 // The JSON form of the search layer's reports (declared in its webrank/*_json.hpp).
-#include "webrank/search_json.hpp"
-#include "webrank/rank_json.hpp"
+#include "webrank/search/search_json.hpp"
+#include "webrank/rank/rank_json.hpp"
 
 namespace webrank {
 

@@ -12,9 +12,9 @@
 #include "search/query.hpp"
 #include "search/rank_source.hpp"
 #include "search/snippet.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/search.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;

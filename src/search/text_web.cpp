@@ -1,7 +1,7 @@
 // generate_text_web: the `web` model's links (algo/web_model.hpp) with pages made of Zipf-drawn
-// words (webrank/text_web.hpp). Pages are made in parallel, a block at a time, each from its own
-// random stream, and written in page order.
-#include "webrank/text_web.hpp"
+// words (webrank/search/text_web.hpp). Pages are made in parallel, a block at a time, each from its
+// own random stream, and written in page order.
+#include "webrank/search/text_web.hpp"
 
 #include <omp.h>
 
@@ -15,7 +15,7 @@
 #include "algo/web_model.hpp"
 #include "util/atomic_file.hpp"
 #include "web/warc.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::serve {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 namespace webrank::serve {
 

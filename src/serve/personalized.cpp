@@ -1,6 +1,6 @@
 #include "personalized.hpp"
 
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
 
 namespace webrank::serve {
 

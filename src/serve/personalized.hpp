@@ -14,7 +14,7 @@
 #include <mutex>
 #include <utility>
 
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 namespace webrank::serve {
 

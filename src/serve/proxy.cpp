@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "html.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::serve {
 namespace {

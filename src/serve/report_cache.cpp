@@ -1,7 +1,7 @@
 #include "report_cache.hpp"
 
 #include "webrank/json.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank::serve {
 

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "webrank/report.hpp"
+#include "webrank/report/report.hpp"
 
 namespace webrank::serve {
 

@@ -10,10 +10,10 @@
 
 #include "response_cache.hpp"
 #include "views.hpp"
-#include "webrank/assets.hpp"
-#include "webrank/error.hpp"
+#include "webrank/assets/assets.hpp"
 #include "webrank/json.hpp"
-#include "webrank/serve.hpp"
+#include "webrank/serve/serve.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

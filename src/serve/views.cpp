@@ -7,14 +7,14 @@
 
 #include "html.hpp"
 #include "proxy.hpp"
-#include "webrank/compare.hpp"
-#include "webrank/error.hpp"
 #include "webrank/json.hpp"
-#include "webrank/links.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/report.hpp"
-#include "webrank/serve.hpp"
-#include "webrank/url.hpp"
+#include "webrank/rank/compare.hpp"
+#include "webrank/report/report.hpp"
+#include "webrank/search/links.hpp"
+#include "webrank/serve/serve.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/web/url.hpp"
 
 namespace webrank::serve {
 namespace {

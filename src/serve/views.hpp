@@ -13,7 +13,7 @@
 
 #include "personalized.hpp"
 #include "report_cache.hpp"
-#include "webrank/search.hpp"
+#include "webrank/search/search.hpp"
 
 namespace webrank::serve {
 
@@ -38,8 +38,8 @@ nlohmann::json backlinks_json(const Site& site, const Params& params);
 nlohmann::json links_json(const Site& site, const Params& params);
 nlohmann::json history_json(const Site& site, const Params& params);
 
-// The charts of `webrank report` (webrank/report.hpp) for the whole web: report_html() is the
-// overview page that draws them, report_json() their data, with "page" the place of the page
+// The charts of `webrank report` (webrank/report/report.hpp) for the whole web: report_html() is
+// the overview page that draws them, report_json() their data, with "page" the place of the page
 // named by url= or id= (null without one).
 std::string report_html(const Site& site, const Params& params);
 nlohmann::json report_json(const Site& site, const Params& params);

@@ -1,5 +1,5 @@
-// The report of likely spam farms (webrank/spam.hpp; docs/spam.md has the rule and its measured
-// precision and recall).
+// The report of likely spam farms (webrank/spam/spam.hpp; docs/spam.md has the rule and its
+// measured precision and recall).
 //
 // For each page whose PageRank is well above the average (a farm exists to make its target
 // rank high), the farm feeding it is the largest set of pages that pass their rank on into it and
@@ -16,8 +16,8 @@
 #include <unordered_set>
 
 #include "web/url.hpp"
-#include "webrank/error.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/spam/spam.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,4 +1,4 @@
-// Spam farms planted into a web for experiments (webrank/spam.hpp): the web is written back as
+// Spam farms planted into a web for experiments (webrank/spam/spam.hpp): the web is written back as
 // records with the farm's pages and links added, through the database writer, so the new
 // database keeps every page id of the old one (pages are declared in id order first) and is
 // written atomically.
@@ -6,10 +6,10 @@
 #include <random>
 #include <unordered_set>
 
-#include "build/database_builder.hpp"
 #include "util/atomic_file.hpp"
-#include "webrank/error.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/spam/spam.hpp"
+#include "webrank/util/error.hpp"
+#include "writer/database_builder.hpp"
 
 namespace webrank {
 

@@ -1,9 +1,9 @@
-// Seed candidates by inverse PageRank (webrank/spam.hpp): PageRank of the web with every link
+// Seed candidates by inverse PageRank (webrank/spam/spam.hpp): PageRank of the web with every link
 // reversed, so pages from which many pages can be reached in few steps rank high (Gyöngyi et al.
 // 2004, §4.1: the seeds that spread trust furthest).
 #include "util/atomic_file.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/spam/spam.hpp"
 
 namespace webrank {
 

@@ -1,5 +1,5 @@
 // The JSON form of spam reports (declared in its webrank/*_json.hpp).
-#include "webrank/spam_json.hpp"
+#include "webrank/spam/spam_json.hpp"
 
 namespace webrank {
 

@@ -1,4 +1,4 @@
-// TrustRank and spam mass (webrank/spam.hpp; docs/spam.md).
+// TrustRank and spam mass (webrank/spam/spam.hpp; docs/spam.md).
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -6,8 +6,8 @@
 
 #include "store/rank_vectors.hpp"
 #include "util/atomic_file.hpp"
-#include "webrank/error.hpp"
-#include "webrank/spam.hpp"
+#include "webrank/spam/spam.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

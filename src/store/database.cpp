@@ -1,4 +1,4 @@
-#include "webrank/database.hpp"
+#include "webrank/store/database.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,8 +18,8 @@
 #include "util/compression.hpp"
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
-#include "webrank/error.hpp"
-#include "webrank/page_data.hpp"
+#include "webrank/store/page_data.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
 
 namespace webrank {
 

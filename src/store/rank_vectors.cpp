@@ -1,4 +1,4 @@
-// Rank vectors stored in a database directory (webrank/rank_store.hpp, docs/format.md).
+// Rank vectors stored in a database directory (webrank/store/rank_store.hpp, docs/format.md).
 #include "store/rank_vectors.hpp"
 
 #include <charconv>
@@ -10,7 +10,7 @@
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file_identity.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;

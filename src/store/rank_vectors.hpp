@@ -1,14 +1,14 @@
 // Storing and reading the named rank vectors of a database: `ranks/NAME.ranks` (a checksummed
 // section of float or double, one value per page id) and `ranks/NAME.json` (metadata written by
 // the caller, plus the name and the vector's checksum). The public functions (load_ranks,
-// check_rank_name, write_rank_tsv) are declared in webrank/rank_store.hpp.
+// check_rank_name, write_rank_tsv) are declared in webrank/store/rank_store.hpp.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank {
 

@@ -7,7 +7,7 @@
 
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
-#include "webrank/database.hpp"
+#include "webrank/store/database.hpp"
 
 namespace webrank {
 namespace {

@@ -1,5 +1,5 @@
 // The JSON form of database summaries (declared in its webrank/*_json.hpp).
-#include "webrank/store_json.hpp"
+#include "webrank/store/store_json.hpp"
 
 namespace webrank {
 

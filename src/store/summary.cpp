@@ -1,5 +1,5 @@
-// summarize() (webrank/summary.hpp).
-#include "webrank/summary.hpp"
+// summarize() (webrank/store/summary.hpp).
+#include "webrank/store/summary.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "store/db_layout.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace webrank {
 namespace {

@@ -1,4 +1,4 @@
-// Visits from a web server access log, Common or Combined Log Format (webrank/usage.hpp).
+// Visits from a web server access log, Common or Combined Log Format (webrank/studies/usage.hpp).
 #include <algorithm>
 #include <cctype>
 #include <unordered_map>
@@ -6,9 +6,9 @@
 #include "ingest/edge_list_reader.hpp"
 #include "util/input_stream.hpp"
 #include "web/url.hpp"
-#include "webrank/error.hpp"
-#include "webrank/page_weights_file.hpp"
-#include "webrank/usage.hpp"
+#include "webrank/ingest/page_weights_file.hpp"
+#include "webrank/studies/usage.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,5 +1,6 @@
-// Simulated crawls of the known web in four orders (webrank/crawl_order.hpp).
-#include "webrank/crawl_order.hpp"
+// Simulated crawls of the known web in four orders (webrank/studies/crawl_order.hpp).
+#include "webrank/studies/crawl_order.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,8 +8,8 @@
 #include <queue>
 #include <random>
 
-#include "webrank/error.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -1,6 +1,6 @@
 // A page's rank split into its terms, its strongest two-hop paths, and what-ifs by a local
-// re-solve (webrank/explain.hpp).
-#include "webrank/explain.hpp"
+// re-solve (webrank/studies/explain.hpp).
+#include "webrank/studies/explain.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,8 +12,8 @@
 
 #include "rank/stored_formulation.hpp"
 #include "web/url.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

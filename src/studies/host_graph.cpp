@@ -1,5 +1,5 @@
-// The host graph and HostRank (webrank/host_graph.hpp).
-#include "webrank/host_graph.hpp"
+// The host graph and HostRank (webrank/studies/host_graph.hpp).
+#include "webrank/studies/host_graph.hpp"
 
 #include <libpsl.h>
 
@@ -8,9 +8,9 @@
 #include <unordered_map>
 
 #include "algo/quotient_graph.hpp"
-#include "build/database_builder.hpp"
 #include "web/url.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
+#include "writer/database_builder.hpp"
 
 namespace webrank {
 namespace {

@@ -1,8 +1,8 @@
 // The JSON forms of the studies' reports (declared in its webrank/*_json.hpp).
 #include <cmath>
 
-#include "webrank/rank_json.hpp"
-#include "webrank/studies_json.hpp"
+#include "webrank/rank/rank_json.hpp"
+#include "webrank/studies/studies_json.hpp"
 
 namespace webrank {
 namespace {

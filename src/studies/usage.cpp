@@ -1,12 +1,12 @@
-// PageRank against usage (webrank/usage.hpp): correlations from webrank/rank_comparison.hpp,
-// the two lists by percentile gap.
+// PageRank against usage (webrank/studies/usage.hpp): correlations from
+// webrank/rank/rank_comparison.hpp, the two lists by percentile gap.
 #include <algorithm>
 #include <cmath>
 
-#include "webrank/error.hpp"
-#include "webrank/presentation.hpp"
-#include "webrank/rank_comparison.hpp"
-#include "webrank/usage.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/rank/rank_comparison.hpp"
+#include "webrank/studies/usage.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

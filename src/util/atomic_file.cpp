@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,7 +17,7 @@
 #include <system_error>
 
 #include "util/error.hpp"
-#include "webrank/process.hpp"
+#include "webrank/util/process.hpp"
 
 namespace webrank {
 namespace {
@@ -54,12 +53,6 @@ void remove_flat_directory(const char* path) {
   }
   ::close(fd);
   ::rmdir(path);
-}
-
-void on_signal(int sig) {
-  remove_temporaries();
-  ::signal(sig, SIG_DFL);
-  ::raise(sig);
 }
 
 int register_temp(const std::filesystem::path& p) {
@@ -150,16 +143,6 @@ void remove_temporaries() noexcept {
       remove_flat_directory(g_entries[i].path);
   }
   errno = saved_errno;
-}
-
-void install_cleanup_handlers() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) ::sigaction(sig, &sa, nullptr);
-  });
 }
 
 TempPath::TempPath(std::filesystem::path destination) : destination_(std::move(destination)) {

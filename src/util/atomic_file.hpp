@@ -2,7 +2,7 @@
 // the user had is lost by a failed or interrupted run.
 //
 // TempPath reserves a hidden sibling of the destination (`.NAME.webrank-tmp.PID`), registers it
-// for removal by remove_temporaries() (webrank/process.hpp: a front end's signal handler calls
+// for removal by remove_temporaries() (webrank/util/process.hpp: a front end's signal handler calls
 // it), and removes it in its destructor unless commit() renamed it onto the destination. Works for
 // files and directories. Stale temporaries of dead processes are removed the next time the same
 // destination is written.

@@ -2,7 +2,7 @@
 
 #include <zstd.h>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

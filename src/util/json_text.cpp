@@ -1,5 +1,5 @@
 // set_text, json_text and to_json(Error) (declared in its webrank/*_json.hpp).
-#include "webrank/json_text.hpp"
+#include "webrank/util/json_text.hpp"
 
 namespace webrank {
 namespace {

@@ -1,4 +1,4 @@
-#include "webrank/output_file.hpp"
+#include "webrank/util/output_file.hpp"
 
 #include "util/atomic_file.hpp"
 

@@ -1,4 +1,4 @@
-#include "webrank/units.hpp"
+#include "webrank/util/units.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "webrank/page_data.hpp"
+#include "webrank/store/page_data.hpp"
 
 namespace webrank::web {
 

@@ -4,7 +4,7 @@
 #include <zlib.h>
 
 #include "util/error.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::web {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "webrank/page_data.hpp"
+#include "webrank/store/page_data.hpp"
 
 namespace webrank::web {
 

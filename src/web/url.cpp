@@ -1,6 +1,6 @@
 #include "web/url.hpp"
 
-#include "webrank/url.hpp"
+#include "webrank/web/url.hpp"
 
 #include <cctype>
 #include <vector>

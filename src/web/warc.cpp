@@ -16,8 +16,8 @@
 #include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "web/http_message.hpp"
-#include "webrank/error.hpp"
-#include "webrank/units.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank::web {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "build/record_sink.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
+#include "writer/record_sink.hpp"
 
 // What this target fuzzes ("mtx", "url", ...): defined by a one-line source that CMake writes
 // for each target (tests/fuzz/CMakeLists.txt), so that one object serves several targets.

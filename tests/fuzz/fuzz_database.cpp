@@ -12,9 +12,9 @@
 #include "fuzz_common.hpp"
 #include "store/manifest_seal.hpp"
 #include "store/rank_vectors.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/store/rank_store.hpp"
 
 namespace fs = std::filesystem;
 using namespace webrank;

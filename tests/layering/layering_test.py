@@ -3,9 +3,10 @@
 
 CMake declares each layer's dependencies once (webrank_layer in CMakeLists.txt) and passes them
 here. Two checks, each of which a lower layer reaching into a higher one fails:
-  * includes: a file of layer L includes only headers of L, of the layers L may use (directly or
-    through one of them), and the public headers include/webrank/; a front end (cli, serve,
-    python) includes only its own folder and include/webrank/;
+  * includes: a file of layer L (src/L/ or its public headers, include/webrank/L/) includes only
+    headers of L and of the layers L may use (directly or through one of them), private
+    (src/M/...) or public (webrank/M/...); a front end (cli, serve, python) includes only its own
+    folder and include/webrank/;
   * symbols: every webrank symbol a layer's static library uses is defined in that library or in
     one of the layers it may use (a call through a public header into a higher layer fails).
 """
@@ -48,6 +49,8 @@ def check_includes(src, allowed, front_ends):
             for inc in INCLUDE.findall(text):
                 top = inc.split("/")[0]
                 if top == "webrank":
+                    if layer not in front_ends:
+                        problems += check_public(path, layer, inc, allowed)
                     continue
                 if layer in front_ends:
                     if "/" in inc and top in folders:
@@ -62,6 +65,41 @@ def check_includes(src, allowed, front_ends):
                     problems.append(f"{path}: layer {layer} includes {inc}, of layer {top}, "
                                     f"which it may not use (it may use: "
                                     f"{', '.join(sorted(allowed[layer] - {layer}))})")
+    return problems
+
+
+def check_public(path, layer, inc, allowed):
+    """A public header webrank/M/NAME.hpp included by layer `layer`: M must be a layer it may
+    use. webrank/NAME.hpp (no layer folder) gathers every layer: front ends only."""
+    parts = inc.split("/")
+    if len(parts) < 3:
+        return [f"{path}: layer {layer} includes {inc}, which gathers every layer (front ends "
+                "only)"]
+    if layer not in allowed:
+        return [f"{path}: folder {layer} is not a declared layer"]
+    if parts[1] not in allowed[layer]:
+        return [f"{path}: layer {layer} includes {inc}, a public header of layer {parts[1]}, "
+                f"which it may not use (it may use: "
+                f"{', '.join(sorted(allowed[layer] - {layer}))})"]
+    return []
+
+
+def check_public_headers(include, allowed):
+    """include/webrank/L/*.hpp are held to layer L's dependencies, as src/L/ is."""
+    problems = []
+    for layer in sorted(os.listdir(include)):
+        folder = os.path.join(include, layer)
+        if not os.path.isdir(folder):
+            continue
+        if layer not in allowed:
+            problems.append(f"{folder}: public headers of {layer}, not a declared layer")
+            continue
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                for inc in INCLUDE.findall(f.read()):
+                    if inc.startswith("webrank/"):
+                        problems += check_public(path, layer, inc, allowed)
     return problems
 
 
@@ -96,6 +134,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--src", required=True)
     ap.add_argument("--layers", required=True, help="name:dep,dep;name:...")
+    ap.add_argument("--include", help="include/webrank/, public headers grouped by layer")
     ap.add_argument("--front-ends", default="cli,serve,python")
     ap.add_argument("--front-end-dir", action="append", default=[],
                     help="a front end outside src/ (python/src): includes only include/webrank/ "
@@ -110,6 +149,8 @@ def main():
     allowed = closure(deps)
     front_ends = set(a.front_ends.split(","))
     problems = check_includes(a.src, allowed, front_ends)
+    if a.include:
+        problems += check_public_headers(a.include, allowed)
     for folder in a.front_end_dir:
         for name in sorted(os.listdir(folder)):
             path = os.path.join(folder, name)

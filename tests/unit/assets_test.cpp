@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "webrank/assets.hpp"
-#include "webrank/error.hpp"
+#include "webrank/assets/assets.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -7,9 +7,10 @@
 #include <numeric>
 
 #include "test_graphs.hpp"
-#include "webrank/batch.hpp"
-#include "webrank/error.hpp"
-#include "webrank/push.hpp"
+#include "webrank/rank/batch.hpp"
+#include "webrank/rank/push.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank::testing {
 namespace {

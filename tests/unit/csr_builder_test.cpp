@@ -11,7 +11,7 @@
 #include <random>
 #include <tuple>
 
-#include "build/csr_builder.hpp"
+#include "writer/csr_builder.hpp"
 
 namespace webrank::testing {
 namespace {

@@ -1,13 +1,13 @@
 // Building, opening and verifying link databases; what a failed build leaves behind.
-#include "webrank/database.hpp"
+#include "webrank/store/database.hpp"
 
 #include <unistd.h>
 
-#include "build/page_order.hpp"
 #include "test_graphs.hpp"
-#include "webrank/build.hpp"
-#include "webrank/error.hpp"
-#include "webrank/rank_store.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
+#include "writer/page_order.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 #include "ingest/edge_list_reader.hpp"
 
 #include "test_graphs.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace {

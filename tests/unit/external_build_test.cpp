@@ -4,9 +4,9 @@
 #include <random>
 
 #include "test_graphs.hpp"
-#include "webrank/build.hpp"
-#include "webrank/error.hpp"
-#include "webrank/units.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/util/units.hpp"
 
 namespace webrank::testing {
 namespace {

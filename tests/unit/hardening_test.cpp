@@ -8,10 +8,10 @@
 #include "store/manifest_seal.hpp"
 #include "test_graphs.hpp"
 #include "util/input_stream.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
+#include "webrank/ingest/build.hpp"
 #include "webrank/json.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;

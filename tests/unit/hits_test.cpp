@@ -1,11 +1,12 @@
-// HITS (webrank/hits.hpp) on webs whose hubs and authorities are known in closed form.
-#include "webrank/hits.hpp"
+// HITS (webrank/rank/hits.hpp) on webs whose hubs and authorities are known in closed form.
+#include "webrank/rank/hits.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 #include <cmath>
 #include <stop_token>
 
 #include "test_graphs.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace {

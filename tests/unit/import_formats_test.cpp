@@ -15,9 +15,9 @@
 #include "ingest/formats/readers.hpp"
 #include "ingest/input_formats.hpp"
 #include "test_graphs.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "test_graphs.hpp"
 #include "util/input_stream.hpp"
-#include "webrank/build.hpp"
-#include "webrank/error.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace {

@@ -1,4 +1,4 @@
-// Page data of crawled webs (include/webrank/page_data.hpp, docs/format.md): what the builder
+// Page data of crawled webs (include/webrank/store/page_data.hpp, docs/format.md): what the builder
 // stores from page records and the Database accessors return; nothing for other databases;
 // damage in the page sections is caught like anywhere else.
 #include <gtest/gtest.h>
@@ -10,11 +10,11 @@
 #include "store/manifest_seal.hpp"
 #include "test_graphs.hpp"
 #include "web/url.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
-#include "webrank/page_data.hpp"
-#include "webrank/update.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/ingest/update.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/store/page_data.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 // The presentation scales of docs/ranking.md.
-#include "webrank/presentation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 #include <cmath>
 

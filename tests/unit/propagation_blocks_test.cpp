@@ -7,7 +7,8 @@
 #include "rank/binned_writer.hpp"
 #include "rank/propagation_blocks.hpp"
 #include "test_graphs.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank::testing {
 namespace {

@@ -1,11 +1,11 @@
-// Rank correlations (webrank/rank_comparison.hpp) against their definitions, pair by pair.
-#include "webrank/rank_comparison.hpp"
+// Rank correlations (webrank/rank/rank_comparison.hpp) against their definitions, pair by pair.
+#include "webrank/rank/rank_comparison.hpp"
 
 #include <cmath>
 #include <random>
 
 #include "test_graphs.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace {

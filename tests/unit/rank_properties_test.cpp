@@ -4,10 +4,11 @@
 #include <numeric>
 
 #include "test_graphs.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
-#include "webrank/generate.hpp"
+#include "webrank/algo/generate.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank::testing {
 namespace {

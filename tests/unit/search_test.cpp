@@ -1,7 +1,7 @@
-// Search (webrank/search.hpp, links.hpp, search_eval.hpp; docs/search.md): the query language and
-// its errors, snippets, the three modes and the merge on a small crawled site whose answers are
-// known, thread safety and reopening, the index's atomicity and identity, backlinks and forward
-// links, evaluation, and the synthetic text web.
+// Search (webrank/search/search.hpp, links.hpp, search_eval.hpp; docs/search.md): the query
+// language and its errors, snippets, the three modes and the merge on a small crawled site whose
+// answers are known, thread safety and reopening, the index's atomicity and identity, backlinks and
+// forward links, evaluation, and the synthetic text web.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,15 +18,15 @@
 #include "search/snippet.hpp"
 #include "test_graphs.hpp"
 #include "web/url.hpp"
-#include "webrank/build.hpp"
-#include "webrank/error.hpp"
-#include "webrank/generate.hpp"
-#include "webrank/links.hpp"
-#include "webrank/rank.hpp"
-#include "webrank/rank_store.hpp"
-#include "webrank/search.hpp"
-#include "webrank/search_eval.hpp"
-#include "webrank/text_web.hpp"
+#include "webrank/algo/generate.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/search/links.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/search/search_eval.hpp"
+#include "webrank/search/text_web.hpp"
+#include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <random>
 
-#include "webrank/graph.hpp"
+#include "webrank/util/graph.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank {
 namespace {

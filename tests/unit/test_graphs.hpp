@@ -14,8 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "webrank/graph.hpp"
-#include "webrank/rank.hpp"
+#include "webrank/rank/rank.hpp"
+#include "webrank/util/graph.hpp"
+#include "webrank/writer/owned_graph.hpp"
 
 namespace webrank::testing {
 

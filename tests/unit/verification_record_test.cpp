@@ -6,9 +6,9 @@
 #include <fstream>
 
 #include "test_graphs.hpp"
-#include "webrank/build.hpp"
-#include "webrank/database.hpp"
-#include "webrank/error.hpp"
+#include "webrank/ingest/build.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 
 #include "test_graphs.hpp"
 #include "web/http_message.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::web {
 namespace {

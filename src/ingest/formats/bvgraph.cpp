@@ -40,7 +40,7 @@
 #include "ingest/formats/path_names.hpp"
 #include "ingest/formats/readers.hpp"
 #include "util/mapped_file.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

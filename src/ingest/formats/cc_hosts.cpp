@@ -27,7 +27,7 @@
 
 #include "ingest/formats/numbered_graph.hpp"
 #include "ingest/formats/path_names.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

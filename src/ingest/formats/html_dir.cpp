@@ -20,7 +20,7 @@
 #include "util/input_stream.hpp"
 #include "web/page_record.hpp"
 #include "web/url.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;

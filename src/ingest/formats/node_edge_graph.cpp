@@ -1,7 +1,7 @@
 // NodeEdgeGraph (node_edge_graph.hpp).
 #include "ingest/formats/node_edge_graph.hpp"
 
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "build/record_sink.hpp"
+#include "writer/record_sink.hpp"
 
 namespace webrank {
 

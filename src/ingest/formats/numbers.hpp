@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "ingest/edge_list_reader.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 

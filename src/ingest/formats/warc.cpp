@@ -28,7 +28,7 @@
 #include "web/page_record.hpp"
 #include "web/url.hpp"
 #include "web/warc.hpp"
-#include "webrank/error.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {

@@ -1,0 +1,162 @@
+#include "writer/page_data_builder.hpp"
+
+#include <cstdio>
+#include <span>
+
+#include "store/db_layout.hpp"
+#include "store/manifest_section.hpp"
+#include "store/section_file.hpp"
+#include "util/compression.hpp"
+#include "writer/csr_builder.hpp"
+
+namespace webrank {
+namespace fs = std::filesystem;
+namespace {
+
+// A string column as N+1 offsets and the bytes (no separators).
+void write_strings(const fs::path& dir, layout::SectionName offsets_name,
+                   layout::SectionName bytes_name, const std::vector<std::string>& column,
+                   PageId pages, nlohmann::json& manifest) {
+  std::vector<std::uint64_t> offsets{0};
+  offsets.reserve(pages + 1);
+  std::vector<char> bytes;
+  for (PageId u = 0; u < pages; ++u) {
+    if (u < column.size()) bytes.insert(bytes.end(), column[u].begin(), column[u].end());
+    offsets.push_back(bytes.size());
+  }
+  write_section<std::uint64_t>(dir, offsets_name, offsets, manifest);
+  write_section<char>(dir, bytes_name, bytes, manifest);
+}
+
+}  // namespace
+
+void PageDataCollector::grow(PageId n) {
+  if (status_.size() >= n) return;
+  status_.resize(n);
+  hash_.resize(n);
+  final_id_.resize(n, kNoPage);
+  final_url_.resize(n);
+  title_.resize(n);
+  text_.resize(n);
+  anchors_.resize(n);
+  html_.resize(n);
+  etag_.resize(n);
+  last_modified_.resize(n);
+  body_bytes_.resize(n);
+}
+
+bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
+  any_ = true;
+  const PageId id = intern(r.url);
+  grow(id + 1);
+  if (r.status == 0) return true;  // known, not fetched: nothing to store (status stays 0)
+  if (status_[id] != 0) return false;
+  status_[id] = r.status;
+  hash_[id] = r.content_hash == 0 ? 1 : r.content_hash;
+  final_url_[id] = r.final_url.empty() ? r.url : r.final_url;
+  final_id_[id] = r.final_url.empty() ? id : intern(r.final_url);
+  grow(final_id_[id] + 1);
+  title_[id] = r.title;
+  text_[id] = r.text;
+  if (!r.html.empty()) html_[id] = zstd_compress(r.html);
+  etag_[id] = r.etag;
+  last_modified_[id] = r.last_modified;
+  body_bytes_[id] = r.body_bytes;
+  for (const PageLink& l : r.links) {
+    const PageId t = intern(l.target);
+    grow(t + 1);
+    if (!l.anchor.empty()) add_anchor(t, l.anchor);
+    if (l.nofollow) add_nofollow(id, t);
+  }
+  return true;
+}
+
+void PageDataCollector::set(PageId id, std::uint16_t status, std::uint64_t hash,
+                            std::string_view final_url, std::string_view title,
+                            std::string_view text, std::string_view anchors) {
+  any_ = true;
+  grow(id + 1);
+  status_[id] = status;
+  hash_[id] = hash;
+  final_url_[id] = final_url;
+  title_[id] = title;
+  text_[id] = text;
+  anchors_[id] = anchors;
+}
+
+void PageDataCollector::set_validators(PageId id, std::string_view etag,
+                                       std::string_view last_modified, std::uint64_t body_bytes) {
+  grow(id + 1);
+  etag_[id] = etag;
+  last_modified_[id] = last_modified;
+  body_bytes_[id] = body_bytes;
+}
+
+void PageDataCollector::set_html(PageId id, std::string_view html) {
+  grow(id + 1);
+  html_[id] = html.empty() ? std::string() : zstd_compress(html);
+}
+
+void PageDataCollector::add_anchor_once(PageId target, std::string_view anchor) {
+  grow(target + 1);
+  std::string_view all = anchors_[target];
+  while (!all.empty()) {
+    const std::size_t end = std::min(all.find('\n'), all.size());
+    if (all.substr(0, end) == anchor) return;
+    all.remove_prefix(std::min(end + 1, all.size()));
+  }
+  add_anchor(target, anchor);
+}
+
+void PageDataCollector::add_anchor(PageId target, std::string_view anchor) {
+  grow(target + 1);
+  std::string& a = anchors_[target];
+  if (!a.empty()) a += '\n';
+  a += anchor;
+}
+
+void PageDataCollector::add_nofollow(PageId source, PageId target) {
+  any_ = true;
+  nofollow_sources_.push_back(source);
+  nofollow_targets_.push_back(target);
+}
+
+void PageDataCollector::write(const fs::path& dir, PageId pages,
+                              const std::function<std::string_view(PageId)>& label,
+                              nlohmann::json& manifest) {
+  grow(pages);
+  // Follow redirect chains so that final_url names where they end.
+  auto redirect = [&](PageId v) { return status_[v] >= 300 && status_[v] < 400; };
+  for (PageId u = 0; u < pages; ++u) {
+    if (!redirect(u)) continue;
+    PageId end = final_id_[u];
+    for (int hop = 0;
+         hop < 20 && end != kNoPage && end != u && redirect(end) && final_id_[end] != end; ++hop) {
+      end = final_id_[end];
+    }
+    if (end != kNoPage && end != u) final_url_[u] = label(end);
+  }
+  write_section<std::uint16_t>(dir, layout::kPageStatus, std::span(status_.data(), pages),
+                               manifest);
+  write_section<std::uint64_t>(dir, layout::kPageHash, std::span(hash_.data(), pages), manifest);
+  write_strings(dir, layout::kPageFinalUrlOffsets, layout::kPageFinalUrlBytes, final_url_, pages,
+                manifest);
+  write_strings(dir, layout::kPageTitleOffsets, layout::kPageTitleBytes, title_, pages, manifest);
+  write_strings(dir, layout::kPageTextOffsets, layout::kPageTextBytes, text_, pages, manifest);
+  write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
+                manifest);
+  write_strings(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, html_, pages, manifest);
+  write_strings(dir, layout::kPageEtagOffsets, layout::kPageEtagBytes, etag_, pages, manifest);
+  write_strings(dir, layout::kPageModifiedOffsets, layout::kPageModifiedBytes, last_modified_,
+                pages, manifest);
+  write_section<std::uint64_t>(dir, layout::kPageBodyBytes, std::span(body_bytes_.data(), pages),
+                               manifest);
+  CsrLinks nf = build_csr(pages, std::move(nofollow_sources_), std::move(nofollow_targets_), {});
+  write_section<std::uint64_t>(dir, layout::kNofollowOffsets, nf.out_offsets, manifest);
+  write_section<PageId>(dir, layout::kNofollowTargets, nf.out_ids, manifest);
+  manifest["page_data"] = true;
+  manifest["page_html"] = true;
+  manifest["page_validators"] = true;
+}
+
+}  // namespace webrank
