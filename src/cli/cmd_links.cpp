@@ -47,7 +47,7 @@ Opened open_page(const Args& a) {
   const auto page = find_page(db, a.url);
   if (!page) fail(ErrorKind::kNotFound, a.url, ": not a page of ", a.db);
   StoredRanks s = load_ranks(db, a.ranks);
-  if (!s.converged) {
+  if (!s.record.converged) {
     std::fprintf(stderr, "webrank: warning: rank vector '%s' did not converge\n", a.ranks.c_str());
   }
   PresentedRanks ranks(std::move(s.values), a.ranks);

@@ -221,7 +221,10 @@ void add_spam_report_command(CLI::App& app) {
     if (!args->ranks.empty()) {
       const StoredRanks s = load_ranks(db, args->ranks);
       pagerank = s.values;
-      args->o.damping = nlohmann::json::parse(s.metadata_json).value("damping", 0.85);
+      if (!s.record.is_pagerank() || !s.record.damping)
+        fail(ErrorKind::kInvalidArgument, "--ranks: '", args->ranks, "' is not a PageRank vector (",
+             s.record.algorithm, ")");
+      args->o.damping = *s.record.damping;
     } else if (!args->seeds.empty()) {
       const TrustResult t = trust_of(db, read_seeds(db, args->seeds), args->trust,
                                      args->quiet || args->json, args->progress);

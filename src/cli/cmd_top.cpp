@@ -62,7 +62,7 @@ void add_top_command(CLI::App& app) {
     } else {
       const TopicMix mix = TopicMix::load(db, parse_topic_weights(args->topics));
       s.values = mix.scores();
-      s.converged = true;
+      s.record.converged = true;
       if (!args->json) {
         std::string what;
         for (const auto& [topic, w] : mix.weights())
@@ -75,11 +75,11 @@ void add_top_command(CLI::App& app) {
       std::printf("%s\n", json_text(nlohmann::json(top)).c_str());
       return;
     }
-    if (!s.converged) {
+    if (!s.record.converged) {
       std::fprintf(stderr, "webrank: warning: rank vector '%s' did not converge\n",
                    args->ranks.c_str());
     }
-    if (nlohmann::json::parse(s.metadata_json, nullptr, false).contains("stale")) {
+    if (s.record.stale) {
       std::fprintf(stderr,
                    "webrank: warning: rank vector '%s' was computed before an update of the web "
                    "(rank again, e.g. with --warm-start %s)\n",

@@ -12,7 +12,6 @@
 #include "ingest/edge_list_reader.hpp"
 #include "store/db_layout.hpp"
 #include "store/manifest_seal.hpp"
-#include "store/rank_vectors.hpp"
 #include "util/atomic_file.hpp"
 #include "util/input_stream.hpp"
 #include "util/parallel.hpp"
@@ -149,22 +148,16 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
     for (PageId u = 0; u < old.num_pages(); ++u) {
       if (c.new_id[u] != kNoPage) values[c.new_id[u]] = s.values[u];
     }
-    nlohmann::json meta = nlohmann::json::parse(s.metadata_json, nullptr, false);
-    if (!meta.is_object()) meta = nlohmann::json::object();
-    meta["pages"] = c.pages;
+    VectorRecord record = s.record;
     // An edit that changed no page, no link and no weight (a recrawl that found only new text)
     // leaves the vector as exact as it was.
     if (c.pages_added + c.pages_removed + c.links_added + c.links_removed > 0 ||
-        (old.stats().weighted && !edit.added_links.empty()))
-      meta["stale"] = {{"reason",
-                        "computed before an update of the web; rank again, e.g. with "
-                        "--warm-start " +
-                            name},
-                       {"pages_added", c.pages_added},
-                       {"pages_removed", c.pages_removed},
-                       {"links_added", c.links_added},
-                       {"links_removed", c.links_removed}};
-    write_rank_vector(fresh, name, values, s.precision, meta);
+        (old.stats().weighted && !edit.added_links.empty())) {
+      record.stale = StaleNote{
+          "computed before an update of the web; rank again, e.g. with --warm-start " + name,
+          c.pages_added, c.pages_removed, c.links_added, c.links_removed};
+    }
+    write_rank_vector(fresh, name, values, s.precision, std::move(record));
     report.vectors_carried.push_back(name);
   }
   stop_if_asked(stop);

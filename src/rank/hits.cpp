@@ -8,7 +8,7 @@
 
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
-#include "store/rank_vectors.hpp"
+#include "webrank/store/rank_store.hpp"
 #include "webrank/rank/rank_json.hpp"
 #include "webrank/util/error.hpp"
 
@@ -90,25 +90,23 @@ void save_hits(const Database& db, const std::string& name, const HitsResult& r,
                const HitsOptions& o) {
   check_rank_name(name + ".authority");
   for (const bool authority : {true, false}) {
-    nlohmann::json j;
-    j["algorithm"] = "hits";
-    j["kind"] = authority ? "authority" : "hub";
-    j["method"] = "hits";
-    j["precision"] = "double";
-    j["pages"] = db.num_pages();
-    j["tol"] = o.tol;
-    j["max_iter"] = o.max_iter;
-    j["iterations"] = r.iterations;
-    j["deltas"] = r.deltas;
-    j["converged"] = r.converged;
-    j["stalled"] = r.stalled;
-    j["final_delta"] = r.final_delta;
-    j["normalized"] = true;
-    j["sum"] = 1.0;
-    j["seconds"] = r.seconds;
-    j["created"] = static_cast<std::int64_t>(std::time(nullptr));
+    VectorRecord v;
+    v.algorithm = "hits";
+    v.kind = authority ? "authority" : "hub";
+    v.method = "hits";
+    v.tol = o.tol;
+    v.max_iter = o.max_iter;
+    v.iterations = r.iterations;
+    v.deltas = r.deltas;
+    v.converged = r.converged;
+    v.stalled = r.stalled;
+    v.final_delta = r.final_delta;
+    v.normalized = true;
+    v.sum = 1.0;
+    v.seconds = r.seconds;
+    v.created = static_cast<std::int64_t>(std::time(nullptr));
     write_rank_vector(db, name + (authority ? ".authority" : ".hub"),
-                      authority ? r.authorities : r.hubs, Precision::kDouble, std::move(j));
+                      authority ? r.authorities : r.hubs, Precision::kDouble, std::move(v));
   }
 }
 

@@ -151,7 +151,7 @@ PageReport describe_page(const Database& db, PageId page) {
       v.position = place.position;
       v.bar = scale.bar_percent(v.rank);
       v.toolbar = scale.toolbar(v.rank);
-      v.converged = s.converged;
+      v.converged = s.record.converged;
     } catch (const std::exception& e) {
       v.error = e.what();
     }

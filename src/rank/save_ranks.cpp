@@ -1,57 +1,65 @@
-// What a stored rank vector records about how it was computed (ranks/NAME.json).
+// The records of vectors the rank layer computes (webrank/store/vector_record.hpp): PageRank
+// (every solver, batches, topics), forward push.
 #include <cmath>
 #include <ctime>
-#include <nlohmann/json.hpp>
 
-#include "store/rank_vectors.hpp"
 #include "webrank/rank/push.hpp"
-#include "webrank/rank/rank_json.hpp"
+#include "webrank/rank/rank.hpp"
 #include "webrank/store/rank_store.hpp"
-#include "webrank/util/error.hpp"
 
 namespace webrank {
-namespace {
 
-// Rank sources and dangling weights up to this many pages are kept in the metadata, so that
-// `webrank check --ranks` can verify the vector (docs/format.md); larger ones are not.
-constexpr std::size_t kStoredWeightsMax = 100'000;
-
-nlohmann::json weights_json(const PageWeights& w) {
-  std::vector<PageId> pages;
-  std::vector<double> weights;
-  for (const auto& [page, weight] : w) {
-    pages.push_back(page);
-    weights.push_back(weight);
+VectorRecord rank_record(const RankOptions& o, const RankResult& r) {
+  VectorRecord v;
+  v.algorithm = "pagerank";
+  v.method = to_string(o.method);
+  if (o.method == Method::kAuto) v.solved_by = to_string(r.method);
+  v.precision = r.precision;
+  v.damping = o.damping;
+  v.tol = o.tol;
+  v.max_iter = o.max_iter;
+  v.dangling = o.dangling_weights.empty() ? to_string(o.dangling) : "custom";
+  v.personalized = !o.source.empty();
+  v.source_pages = o.source.size();
+  v.custom_start = !o.start.empty();
+  if (!o.source.empty()) v.source_weights = stored_weights(o.source);
+  if (!o.dangling_weights.empty()) v.dangling_weights = stored_weights(o.dangling_weights);
+  v.iterations = r.iterations;
+  v.deltas = r.deltas;
+  v.converged = r.converged;
+  v.stalled = r.stalled;
+  v.final_delta = r.final_delta;
+  if (std::isfinite(r.error_bound)) v.error_bound = r.error_bound;
+  v.normalized = r.normalized;
+  double sum = 0;
+  for (double x : r.ranks) sum += x;
+  v.sum = sum;
+  v.seconds = r.seconds;
+  v.created = static_cast<std::int64_t>(std::time(nullptr));
+  v.sweep = r.summation;
+  v.sweep_note = r.summation_note;
+  v.block_pages = r.block_pages;
+  v.blocked_from_iteration = r.blocked_from;
+  v.streamed_blocks = r.streamed_blocks;
+  v.stream_block_bytes = r.stream_block_bytes;
+  v.components = r.components;
+  v.largest_component_pages = r.largest_component;
+  v.batch_size = r.batch_size;
+  if (!r.warm_start.empty()) {
+    WarmStartNote note{r.warm_start, r.warm_start_pages, std::nullopt, std::nullopt};
+    if (r.cold_iterations != 0) {
+      note.cold_iterations = r.cold_iterations;
+      note.iterations_saved = r.cold_iterations - r.iterations;
+    }
+    v.warm_start = std::move(note);
   }
-  return {{"pages", pages}, {"weights", weights}};
-}
-
-// The result's own JSON form, with the options it was computed with.
-nlohmann::json describe(const RankOptions& o, const RankResult& r, PageId pages) {
-  nlohmann::json j = r;
-  j["pages"] = pages;
-  j["method"] = to_string(o.method);
-  if (o.method == Method::kAuto) j["solved_by"] = to_string(r.method);
-  j["damping"] = o.damping;
-  j["tol"] = o.tol;
-  j["max_iter"] = o.max_iter;
-  j["dangling"] = o.dangling_weights.empty() ? to_string(o.dangling) : "custom";
-  j["personalized"] = !o.source.empty();
-  j["source_pages"] = o.source.size();
-  j["custom_start"] = !o.start.empty();
-  if (!o.source.empty() && o.source.size() <= kStoredWeightsMax)
-    j["source_weights"] = weights_json(o.source);
-  if (!o.dangling_weights.empty() && o.dangling_weights.size() <= kStoredWeightsMax)
-    j["dangling_weights"] = weights_json(o.dangling_weights);
+  v.bytes_sent_per_iteration = r.bytes_sent_per_iteration;
   if (o.dangling == Dangling::kRemove) {
-    j["removal_rounds"] = r.removal_rounds;
-    j["removed_pages"] = r.removed_pages;
+    v.removal_rounds = r.removal_rounds;
+    v.removed_pages = r.removed_pages;
   }
-  j["created"] = static_cast<std::int64_t>(std::time(nullptr));
-  return j;
+  return v;
 }
-
-}  // namespace
 
 void save_push_ranks(const Database& db, const std::string& name, const PushResult& r,
                      const PageWeights& source, const PushOptions& o) {
@@ -61,36 +69,32 @@ void save_push_ranks(const Database& db, const std::string& name, const PushResu
     values.at(page) = p;
     sum += p;
   }
-  nlohmann::json j;
-  j["precision"] = "double";
-  j["method"] = "push";
-  j["pages"] = db.num_pages();
-  j["damping"] = o.damping;
-  j["eps"] = o.eps;
+  VectorRecord v;
+  v.algorithm = "pagerank";
+  v.method = "push";
+  v.damping = o.damping;
+  v.eps = o.eps;
   // The verifier holds the residual (1 − d)·Σr to this, and reports Σr as the error bound.
-  j["tol"] = r.residual_sum;
-  j["error_bound"] = r.residual_sum;
-  j["iterations"] = 0;
-  j["deltas"] = nlohmann::json::array();
-  j["converged"] = true;
-  j["stalled"] = false;
-  j["final_delta"] = r.residual_sum;
-  j["pushes"] = r.pushes;
-  j["sweeps"] = r.sweeps;
-  j["dangling"] = "source";
-  j["personalized"] = true;
-  j["source_pages"] = source.size();
-  if (source.size() <= kStoredWeightsMax) j["source_weights"] = weights_json(source);
-  j["normalized"] = false;
-  j["sum"] = sum;
-  j["seconds"] = r.seconds;
-  j["created"] = static_cast<std::int64_t>(std::time(nullptr));
-  write_rank_vector(db, name, values, Precision::kDouble, j);
+  v.tol = r.residual_sum;
+  v.error_bound = r.residual_sum;
+  v.final_delta = r.residual_sum;
+  v.converged = true;
+  v.pushes = r.pushes;
+  v.push_sweeps = static_cast<std::uint64_t>(r.sweeps);
+  v.dangling = "source";
+  v.personalized = true;
+  v.source_pages = source.size();
+  v.source_weights = stored_weights(source);
+  v.normalized = false;
+  v.sum = sum;
+  v.seconds = r.seconds;
+  v.created = static_cast<std::int64_t>(std::time(nullptr));
+  write_rank_vector(db, name, values, Precision::kDouble, std::move(v));
 }
 
 void save_ranks(const Database& db, const std::string& name, const RankResult& r,
                 const RankOptions& o) {
-  write_rank_vector(db, name, r.ranks, r.precision, describe(o, r, db.num_pages()));
+  write_rank_vector(db, name, r.ranks, r.precision, rank_record(o, r));
 }
 
 }  // namespace webrank

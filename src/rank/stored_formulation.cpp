@@ -5,15 +5,11 @@
 namespace webrank {
 namespace {
 
-// A distribution from stored {"pages": [...], "weights": [...]}, normalized to sum 1.
-std::vector<double> stored_distribution(const nlohmann::json& j, PageId n, const char* what,
+// A stored distribution, normalized to sum 1.
+std::vector<double> stored_distribution(const StoredWeights& w, PageId n, const char* what,
                                         const std::string& name) {
-  const auto pages = j.at("pages").get<std::vector<std::uint64_t>>();
-  const auto weights = j.at("weights").get<std::vector<double>>();
-  if (pages.size() != weights.size()) {
-    fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " has ", pages.size(),
-         " pages and ", weights.size(), " weights");
-  }
+  const auto& pages = w.pages;
+  const auto& weights = w.weights;
   std::vector<double> d(n, 0.0);
   double sum = 0;
   for (std::size_t i = 0; i < pages.size(); ++i) {
@@ -31,41 +27,38 @@ std::vector<double> stored_distribution(const nlohmann::json& j, PageId n, const
 
 }  // namespace
 
-StoredFormulation stored_formulation(const nlohmann::json& meta, PageId n,
-                                     const std::string& name) {
+StoredFormulation stored_formulation(const VectorRecord& r, PageId n) {
   StoredFormulation f;
   f.pages = n;
-  f.damping = meta.value("damping", 0.85);
-  const std::string algorithm = meta.value("algorithm", "pagerank");
-  if (algorithm != "pagerank") {
-    f.not_a_fixed_point = "it is not a PageRank vector (algorithm " + algorithm + ")";
+  if (!r.is_pagerank() || !r.damping) {
+    f.not_a_fixed_point = "it is not a PageRank vector (algorithm " + r.algorithm + ")";
     return f;
   }
-  const std::string dangling = meta.value("dangling", "source");
-  if (dangling == "remove") {
+  f.damping = *r.damping;
+  if (r.dangling == "remove") {
     f.not_a_fixed_point =
         "computed with dangling pages removed and added back (--dangling remove): not the fixed "
         "point of an iteration over the whole web";
     return f;
   }
-  if (meta.value("personalized", false)) {
-    if (!meta.contains("source_weights")) {
+  if (r.personalized) {
+    if (!r.source_weights) {
       f.not_a_fixed_point = "its rank source is not stored (more pages than the metadata keeps)";
       return f;
     }
-    f.source = stored_distribution(meta["source_weights"], n, "rank source", name);
+    f.source = stored_distribution(*r.source_weights, n, "rank source", r.name);
   }
-  if (dangling == "custom") {
-    if (!meta.contains("dangling_weights")) {
+  if (r.dangling == "custom") {
+    if (!r.dangling_weights) {
       f.not_a_fixed_point =
           "its dangling weights are not stored (more pages than the metadata keeps)";
       return f;
     }
-    f.dangling_to = stored_distribution(meta["dangling_weights"], n, "dangling weights", name);
-  } else if (dangling == "uniform") {
+    f.dangling_to = stored_distribution(*r.dangling_weights, n, "dangling weights", r.name);
+  } else if (r.dangling == "uniform") {
     f.dangling_to.assign(n, 1.0 / n);
   }
-  f.leak = dangling == "leak";
+  f.leak = r.dangling == "leak";
   return f;
 }
 

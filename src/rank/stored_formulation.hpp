@@ -1,12 +1,12 @@
 // The PageRank formulation a stored vector was computed with, read back from its metadata
-// (ranks/NAME.json): damping, rank source E, where dangling rank goes. The verifier
+// record (ranks/NAME.json): damping, rank source E, where dangling rank goes. The verifier
 // (verify.cpp) applies one exact iteration of it; `webrank explain` splits a page's rank by it.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "webrank/store/vector_record.hpp"
 #include "webrank/util/graph.hpp"
 
 namespace webrank {
@@ -26,9 +26,8 @@ struct StoredFormulation {
   double d(PageId u) const { return leak ? 0.0 : dangling_to.empty() ? e(u) : dangling_to[u]; }
 };
 
-// Reads the formulation of vector `name` from its metadata `meta` on a web of `pages` pages.
-// Throws Error(kCorrupt) when stored weights are inconsistent.
-StoredFormulation stored_formulation(const nlohmann::json& meta, PageId pages,
-                                     const std::string& name);
+// The formulation of the vector `record` describes, on a web of `pages` pages. Throws
+// Error(kCorrupt) when stored weights are inconsistent.
+StoredFormulation stored_formulation(const VectorRecord& record, PageId pages);
 
 }  // namespace webrank

@@ -19,9 +19,9 @@ namespace {
 // the other way round, each step pushed along the forward links: ‖a − norm(Aᵀh)‖₁ or
 // ‖h − norm(A·a)‖₁. The error bound is not known (it depends on the gap between the largest
 // singular values), so it is reported as infinite.
-void check_hits(const Database& db, const std::string& name, const nlohmann::json& meta,
+void check_hits(const Database& db, const std::string& name, const VectorRecord& record,
                 const std::vector<double>& r, RankCheck& c) {
-  const bool authority = meta.value("kind", "") == "authority";
+  const bool authority = record.kind == "authority";
   const std::string base = name.substr(0, name.rfind('.'));
   const StoredRanks other = load_ranks(db, base + (authority ? ".hub" : ".authority"));
   const std::vector<double>& from = other.values;
@@ -51,29 +51,28 @@ void check_hits(const Database& db, const std::string& name, const nlohmann::jso
 RankCheck check_rank_vector(const Database& db, const std::string& name) {
   const auto start = std::chrono::steady_clock::now();
   const StoredRanks stored = load_ranks(db, name);
-  const nlohmann::json meta = nlohmann::json::parse(stored.metadata_json);
+  const VectorRecord& record = stored.record;
   RankCheck c;
   c.name = name;
-  c.damping = meta.value("damping", 0.85);
-  c.tol = meta.value("tol", 0.0);
+  c.damping = record.damping.value_or(0);
+  c.tol = record.tol.value_or(0);
   const PageId n = db.num_pages();
   const std::vector<double>& r = stored.values;
   for (double x : r) c.sum += x;
   const double d = c.damping;
 
-  if (meta.value("algorithm", "") == "hits") {
-    c.damping = 0;
-    check_hits(db, name, meta, r, c);
+  if (record.algorithm == "hits") {
+    check_hits(db, name, record, r, c);
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return c;
   }
-  if (meta.contains("derived")) {
+  if (record.algorithm == "spam-mass") {
     c.checkable = false;
-    c.reason = cat("a vector derived from others (", meta["derived"].get<std::string>(),
-                   "), not the fixed point of an iteration");
+    c.reason = cat("a vector derived from others (", record.kind,
+                   " spam mass), not the fixed point of an iteration");
     return c;
   }
-  const StoredFormulation f = stored_formulation(meta, n, name);
+  const StoredFormulation f = stored_formulation(record, n);
   if (!f.not_a_fixed_point.empty()) {
     c.checkable = false;
     c.reason = f.not_a_fixed_point;

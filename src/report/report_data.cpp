@@ -152,10 +152,9 @@ ReportData gather_report(const Database& db, const ReportOptions& o) {
   }
   for (const std::string& name : names) {
     const StoredRanks s = load_ranks(db, name);
-    const auto meta = nlohmann::json::parse(s.metadata_json);
-    if (!s.deltas.empty()) {
+    if (!s.record.deltas.empty()) {
       r.convergence.push_back(
-          {name, meta.value("method", ""), s.converged, meta.value("tol", 0.0), s.deltas});
+          {name, s.record.method, s.record.converged, s.record.tol.value_or(0), s.record.deltas});
     }
     r.top.push_back({name, top_ranked_pages(db, s.values, o.top)});
     if (name == shown) {

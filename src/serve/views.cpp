@@ -133,7 +133,7 @@ std::string search_url(std::string_view q, std::string_view mode, std::size_t of
 std::vector<double> history_of(const Database& db, const std::string& name) {
   if (name.empty()) return {};
   try {
-    return load_ranks(db, name).deltas;
+    return load_ranks(db, name).record.deltas;
   } catch (const Error&) {
     return {};
   }
@@ -317,9 +317,9 @@ nlohmann::json history_json(const Site& site, const Params& params) {
   check_rank_name(name);
   const StoredRanks stored = load_ranks(*db, name);
   return {{"ranks", name},
-          {"converged", stored.converged},
-          {"iterations", stored.iterations},
-          {"l1", stored.deltas}};
+          {"converged", stored.record.converged},
+          {"iterations", stored.record.iterations},
+          {"l1", stored.record.deltas}};
 }
 
 namespace {

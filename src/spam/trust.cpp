@@ -4,7 +4,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
-#include "store/rank_vectors.hpp"
+#include "webrank/store/rank_store.hpp"
 #include "util/atomic_file.hpp"
 #include "webrank/spam/spam.hpp"
 #include "webrank/util/error.hpp"
@@ -38,19 +38,24 @@ void save_trust(const Database& db, const TrustResult& t, const PageWeights& see
   trust.source = seeds;
   save_ranks(db, "trustrank", t.trustrank, trust);
   for (const bool absolute : {false, true}) {
-    nlohmann::json j;
-    j["precision"] = "double";
-    j["derived"] = absolute ? "absolute spam mass P - good_fraction*T"
-                            : "relative spam mass (P - good_fraction*T)/P";
-    j["good_fraction"] = o.good_fraction;
-    j["damping"] = o.batch.rank.damping;
-    j["tol"] = o.batch.rank.tol;
-    j["converged"] = t.pagerank.converged && t.trustrank.converged;
-    j["iterations"] = std::max(t.pagerank.iterations, t.trustrank.iterations);
-    j["seed_pages"] = seeds.size();
-    j["created"] = static_cast<std::int64_t>(std::time(nullptr));
+    VectorRecord v;
+    v.algorithm = "spam-mass";
+    v.kind = absolute ? "absolute" : "relative";
+    v.method = "derived";
+    v.good_fraction = o.good_fraction;
+    v.damping = o.batch.rank.damping;
+    v.tol = o.batch.rank.tol;
+    v.dangling = to_string(o.batch.rank.dangling);
+    v.personalized = true;
+    v.source_pages = seeds.size();
+    v.converged = t.pagerank.converged && t.trustrank.converged;
+    v.iterations = std::max(t.pagerank.iterations, t.trustrank.iterations);
+    v.seed_pages = seeds.size();
+    v.normalized = false;
+    v.seconds = std::max(t.pagerank.seconds, t.trustrank.seconds);
+    v.created = static_cast<std::int64_t>(std::time(nullptr));
     write_rank_vector(db, absolute ? "spam-mass-absolute" : "spam-mass",
-                      absolute ? t.absolute_mass : t.relative_mass, Precision::kDouble, j);
+                      absolute ? t.absolute_mass : t.relative_mass, Precision::kDouble, std::move(v));
   }
 }
 

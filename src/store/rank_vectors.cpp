@@ -1,5 +1,5 @@
 // Rank vectors stored in a database directory (webrank/store/rank_store.hpp, docs/format.md).
-#include "store/rank_vectors.hpp"
+#include "webrank/store/rank_store.hpp"
 
 #include <charconv>
 #include <fstream>
@@ -42,7 +42,7 @@ void check_rank_name(const std::string& name) {
 }
 
 void write_rank_vector(const Database& db, const std::string& name, std::span<const double> values,
-                       Precision precision, nlohmann::json metadata) {
+                       Precision precision, VectorRecord record) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
   std::error_code ec;
@@ -66,8 +66,10 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
       checksum = w.finish();
     }
   }
-  metadata["name"] = name;
-  metadata["xxh3"] = checksum_hex(checksum);
+  record.name = name;
+  record.xxh3 = checksum_hex(checksum);
+  record.precision = precision;
+  record.pages = db.num_pages();
   // The pair is replaced as one (docs/format.md, "Writing"): the new metadata is put in place
   // first under its pending name, then the vector, then the metadata under its own name. Killed
   // after the vector went in, the pending metadata names the new vector's checksum, and
@@ -75,7 +77,7 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   const fs::path pending = pending_metadata(dir, name);
   {
     AtomicFileWriter json(pending);
-    json.write(metadata.dump(2) + "\n");
+    json.write(vector_record_text(record));
     json.commit();
   }
   vec.commit();
@@ -152,47 +154,36 @@ Section open_stored(const Database& db, const std::string& name, StoredRanks& s)
   if (!text)
     fail(ErrorKind::kCorrupt, json_path.string(),
          ": missing or unreadable (the rank vector's metadata)");
-  s.metadata_json = std::move(*text);
-  nlohmann::json meta;
-  try {
-    meta = nlohmann::json::parse(s.metadata_json);
-  } catch (const nlohmann::json::parse_error& e) {
-    fail(ErrorKind::kCorrupt, json_path.string(), ": byte ", e.byte, ": damaged (not valid JSON)");
-  }
-  const std::string precision = meta.value("precision", "");
-  if (precision != "float" && precision != "double") {
-    fail(ErrorKind::kCorrupt, json_path.string(),
-         ": damaged: \"precision\" must be \"float\" or \"double\"");
-  }
-  s.precision = precision == "float" ? Precision::kFloat : Precision::kDouble;
+  s.record = read_vector_record(*text, json_path.string());
+  s.precision = s.record.precision;
   Section sec = s.precision == Precision::kFloat ? Section::open(vec_path, "ranks.f32", 4)
                                                  : Section::open(vec_path, "ranks.f64", 8);
   if (sec.count() != db.num_pages()) {
     fail(ErrorKind::kCorrupt, vec_path.string(), ": byte 24: holds ", sec.count(),
          " values, the database has ", db.num_pages(), " pages");
   }
-  if (meta.value("xxh3", "") != checksum_hex(sec.checksum())) {
+  if (s.record.xxh3 != checksum_hex(sec.checksum())) {
     // A replacement interrupted between the vector and its metadata: the pending metadata is
     // the vector's own; the replacement is finished here if the folder can be written.
     const fs::path pending = pending_metadata(dir, name);
     std::optional<std::string> next = read_text(pending);
-    const nlohmann::json next_meta =
-        next ? nlohmann::json::parse(*next, nullptr, false) : nlohmann::json();
-    if (!next_meta.is_object() || next_meta.value("xxh3", "") != checksum_hex(sec.checksum()) ||
-        next_meta.value("precision", "") != precision) {
+    std::optional<VectorRecord> next_record;
+    if (next) {
+      try {
+        next_record = read_vector_record(*next, pending.string());
+      } catch (const Error&) {
+      }
+    }
+    if (!next_record || next_record->xxh3 != checksum_hex(sec.checksum()) ||
+        next_record->precision != s.precision) {
       fail(ErrorKind::kCorrupt, vec_path.string(), ": bytes 40-47: checksum differs from ",
            json_path.filename().string(), " (an interrupted or damaged write)");
     }
-    meta = next_meta;
-    s.metadata_json = std::move(*next);
+    s.record = std::move(*next_record);
     std::error_code ignored;
     fs::rename(pending, json_path, ignored);
   }
   sec.verify();
-  s.converged = meta.value("converged", false);
-  s.iterations = meta.value("iterations", 0);
-  if (meta.contains("deltas") && meta["deltas"].is_array())
-    s.deltas = meta["deltas"].get<std::vector<double>>();
   return sec;
 }
 

@@ -56,21 +56,21 @@ RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
     if (!ec) r.bytes += size;
   }
   try {
-    const auto meta = nlohmann::json::parse(load_ranks(db, name).metadata_json);
-    r.algorithm = meta.value("algorithm", "pagerank");
-    r.kind = meta.value("kind", "");
-    r.tol = meta.value("tol", 0.0);
-    r.personalized = meta.value("personalized", false);
-    r.created = meta.value("created", std::int64_t{0});
-    r.precision = meta.value("precision", "");
-    r.method = meta.value("method", "");
-    if (meta.contains("solved_by")) r.solved_by = meta.value("solved_by", "");
-    r.damping = meta.value("damping", 0.0);
-    r.dangling = meta.value("dangling", "");
-    r.iterations = meta.value("iterations", 0);
-    r.converged = meta.value("converged", false);
-    r.final_delta = meta.value("final_delta", 0.0);
-    r.stale = meta.contains("stale");
+    const VectorRecord v = load_ranks(db, name).record;
+    r.algorithm = v.algorithm;
+    r.kind = v.kind;
+    r.tol = v.tol.value_or(0);
+    r.personalized = v.personalized;
+    r.created = v.created;
+    r.precision = to_string(v.precision);
+    r.method = v.method;
+    if (!v.solved_by.empty()) r.solved_by = v.solved_by;
+    r.damping = v.damping.value_or(0);
+    r.dangling = v.dangling;
+    r.iterations = v.iterations;
+    r.converged = v.converged;
+    r.final_delta = v.final_delta.value_or(0);
+    r.stale = v.stale.has_value();
   } catch (const std::exception& e) {
     r.error = e.what();
   }

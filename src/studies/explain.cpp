@@ -268,8 +268,7 @@ RankExplanation explain_rank(const Database& db, PageId page, const ExplainOptio
          " pages)");
   }
   const StoredRanks stored = load_ranks(db, o.ranks);
-  const auto meta = nlohmann::json::parse(stored.metadata_json);
-  const StoredFormulation f = stored_formulation(meta, db.num_pages(), o.ranks);
+  const StoredFormulation f = stored_formulation(stored.record, db.num_pages());
   if (!f.not_a_fixed_point.empty()) {
     fail_option("ranks", "'", o.ranks, "' cannot be explained term by term: ", f.not_a_fixed_point);
   }

@@ -11,7 +11,6 @@
 
 #include "fuzz_common.hpp"
 #include "store/manifest_seal.hpp"
-#include "store/rank_vectors.hpp"
 #include "webrank/ingest/build.hpp"
 #include "webrank/store/database.hpp"
 #include "webrank/store/rank_store.hpp"
@@ -31,8 +30,13 @@ const fs::path& pristine() {
     build_database(o);
     Database d = Database::open(db);
     const std::vector<double> ranks{0.1, 0.2, 0.3, 0.4};
-    write_rank_vector(d, "pagerank", ranks, Precision::kDouble,
-                      {{"precision", "double"}, {"converged", true}});
+    VectorRecord record;
+    record.method = "power";
+    record.damping = 0.85;
+    record.tol = 1e-10;
+    record.dangling = "source";
+    record.converged = true;
+    write_rank_vector(d, "pagerank", ranks, Precision::kDouble, record);
     return db;
   }();
   return dir;

@@ -272,8 +272,8 @@ TEST(RankStore, RoundTripAndTsv) {
   save_ranks(db, "pr", r, o);
   StoredRanks s = load_ranks(db, "pr");
   EXPECT_EQ(s.values, r.ranks);
-  EXPECT_TRUE(s.converged);
-  EXPECT_EQ(s.deltas, r.deltas);
+  EXPECT_TRUE(s.record.converged);
+  EXPECT_EQ(s.record.deltas, r.deltas);
   EXPECT_EQ(db.rank_names(), std::vector<std::string>{"pr"});
   write_rank_tsv(db, r.ranks, (dir / "pr.tsv").string());
   std::ifstream in(dir / "pr.tsv");

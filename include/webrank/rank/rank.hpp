@@ -160,8 +160,12 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& options);
 // method that needs the whole web in memory (direct, gauss-seidel, --dangling remove, blocked).
 RankResult compute_rank(const Database& db, const RankOptions& options);
 
-// Stores `result` in `db` as the rank vector `name`, with how it was computed (the options) in
-// its metadata (webrank/store/rank_store.hpp reads it back). Replaces a vector of that name
+// The record of a vector computed with `options` (webrank/store/vector_record.hpp): the options,
+// the result's convergence and how the solver went.
+VectorRecord rank_record(const RankOptions& options, const RankResult& result);
+
+// Stores `result` in `db` as the rank vector `name`, with rank_record(options, result)
+// (webrank/store/rank_store.hpp reads it back). Replaces a vector of that name
 // atomically. Throws Error: kInvalidArgument for a bad name or a result of another size, kIo if the
 // files cannot be written (the old vector is then kept).
 void save_ranks(const Database& db, const std::string& name, const RankResult& result,

@@ -1,8 +1,8 @@
 // Named rank vectors stored inside a database directory: `ranks/NAME.ranks` (a checksummed
-// section of float or double, one value per page id) and `ranks/NAME.json` (how it was computed:
-// options, iterations, the L1 change of every iteration, convergence flag). Both are written to
-// temporary files and renamed, so a stored vector is always complete (save_ranks, in
-// webrank/rank/rank.hpp, writes them; database.hpp says what concurrent readers see).
+// section of float or double, one value per page id) and `ranks/NAME.json` (its VectorRecord,
+// webrank/store/vector_record.hpp: how it was computed and what came of it). Both are written to
+// temporary files and renamed, so a stored vector is always complete (write_rank_vector writes
+// them; database.hpp says what concurrent readers see).
 #pragma once
 
 #include <memory>
@@ -19,17 +19,23 @@ struct StoredRanks {
   std::string name;
   std::vector<double> values;  // by page id
   Precision precision = Precision::kDouble;
-  bool converged = false;
-  int iterations = 0;
-  std::vector<double> deltas;
-  std::string metadata_json;  // the whole NAME.json, for tools that want the rest
+  VectorRecord record;  // how it was computed and what came of it (ranks/NAME.json)
 };
 
 // Throws Error if `name` is not a plain name ([A-Za-z0-9._-], not starting with '.').
 void check_rank_name(const std::string& name);
 
-// Throws Error naming the vector and the available ones if it does not exist; verifies checksums.
+// Throws Error naming the vector and the available ones if it does not exist (kNotFound); verifies
+// checksums and reads the record strictly (kCorrupt naming the file and the field).
 StoredRanks load_ranks(const Database& db, const std::string& name);
+
+// Stores `values` (one per page) as the vector `name` with its record, replacing a vector of
+// that name as one: a reader sees the old pair or the new one, also after a kill at any moment
+// (docs/format.md, "Writing"). The store sets record.name, record.xxh3, record.precision and
+// record.pages. Throws Error: kInvalidArgument for a bad name or a vector of another size (naming
+// option `result`), kIo when the files cannot be written (the old vector is then kept).
+void write_rank_vector(const Database& db, const std::string& name, std::span<const double> values,
+                       Precision precision, VectorRecord record);
 
 // A stored vector used in place, without copying it (the Python module's Database.ranks()): its
 // file stays mapped while this object lives, so the values remain valid even when the vector is

@@ -30,11 +30,11 @@ struct CrawlStats {
 struct RankVectorSummary {
   std::string name;
   std::string error;  // empty when the vector is readable (the fields below are then set)
-  std::string algorithm = "pagerank";  // or "hits"
-  std::string kind;                    // hits: "authority" or "hub"
+  std::string algorithm = "pagerank";  // VectorRecord::algorithm
+  std::string kind;                    // VectorRecord::kind
   std::string precision, method, dangling;
   std::optional<std::string> solved_by;  // the method auto chose
-  double damping = 0, final_delta = 0, tol = 0;
+  double damping = 0, final_delta = 0, tol = 0;  // 0 when the vector has none
   int iterations = 0;
   bool converged = false;
   bool personalized = false;
