@@ -2,6 +2,7 @@
 // import of crawls run the same after building (index_database below).
 #include <cstdio>
 
+#include "command.hpp"
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "webrank/json.hpp"

@@ -22,16 +22,6 @@
 
 namespace webrank::cli {
 
-std::string flag_name(std::string_view field) {
-  // Options whose flag is not their field's name.
-  if (field == "summation") return "--sweep";
-  if (field == "k") return "-k";
-  if (field == "query") return "QUERY";
-  std::string flag = "--";
-  for (char c : field) flag += c == '_' ? '-' : c;
-  return flag;
-}
-
 int exit_code(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kInvalidArgument:
@@ -60,23 +50,6 @@ PageId find_page(const Database& db, const std::string& db_path, const std::stri
   const bool near = !other.empty() && db.find(other).has_value();
   fail(ErrorKind::kNotFound, db_path, ": no page labelled '", label, "'",
        near ? "; did you mean '" + other + "'?" : "");
-}
-
-std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
-                          bool converged, bool replace_unconverged) {
-  if (converged || replace_unconverged) return name;
-  const auto names = db.rank_names();
-  if (std::find(names.begin(), names.end(), probe) == names.end() ||
-      !summarize_ranks(db, probe).converged) {
-    return name;
-  }
-  const std::string stored = name + ".unconverged";
-  check_rank_name(stored);
-  std::fprintf(stderr,
-               "webrank: warning: not converged: stored as '%s'; '%s' keeps its converged vector "
-               "(pass --replace-unconverged to replace it)\n",
-               stored.c_str(), name.c_str());
-  return stored;
 }
 
 void add_progress_option(CLI::App* cmd, ProgressMode* mode) {

@@ -23,8 +23,6 @@ inline constexpr int kExitUsage = 2;
 inline constexpr int kExitNotConverged = 3;
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports Ctrl-C
 
-// The flag of a library option: "max_iter" -> "--max-iter" (Error::message names options so).
-std::string flag_name(std::string_view field);
 // The exit status of a library error: 2 for invalid arguments, 130 when cancelled, else 1.
 int exit_code(ErrorKind kind);
 
@@ -86,12 +84,6 @@ CLI::Validator memory_size_check();
 std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, int argc,
                                 char** argv);
 
-// The name a new vector is stored under: `name`, unless the run did not converge and the stored
-// vector `probe` (the vector `name` stands for) did: then NAME.unconverged, with a warning, so a
-// converged vector is never replaced by an unconverged one without --replace-unconverged.
-std::string name_to_store(const Database& db, const std::string& name, const std::string& probe,
-                          bool converged, bool replace_unconverged);
-
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 
@@ -122,38 +114,14 @@ void add_ranking_options(CLI::App* cmd, SearchOptions* o);
 // Every subcommand's callback stores its exit status here (CLI11 callbacks return void).
 int& exit_status();
 
-// Warns on stderr when `r` did not converge (`what` names the vector, "" for the only one) and
-// sets exit status 3.
-void report_convergence(const RankResult& r, const std::string& what, const RankOptions& o);
-
-// A batch's progress shown on `line` (iteration, vectors done, largest change).
-std::function<void(const BatchProgress&)> batch_progress(ProgressLine& line, ProgressMode mode);
-
-// The solver options of commands that compute vectors in a batch (topics, trust): --damping,
-// --tol, --max-iter, --precision, --threads.
-void add_batch_rank_options(CLI::App* cmd, RankOptions* o);
-
 void add_build_command(CLI::App& app);
 void add_import_command(CLI::App& app);
-void add_info_command(CLI::App& app);
-void add_check_command(CLI::App& app);
-void add_rank_command(CLI::App& app);
-void add_top_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_crawl_command(CLI::App& app);
-void add_page_command(CLI::App& app);
-void add_hits_command(CLI::App& app);
-void add_ranks_command(CLI::App& app);
-void add_compare_ranks_command(CLI::App& app);
 void add_index_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
-void add_links_commands(CLI::App& app);  // backlinks and links
-void add_ppr_command(CLI::App& app);
-void add_topics_command(CLI::App& app);
-void add_compare_command(CLI::App& app);
-void add_spam_commands(CLI::App& app);  // trust, seeds, spam-report, plant-farm
 void add_partition_command(CLI::App& app);
 void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.

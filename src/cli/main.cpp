@@ -5,6 +5,8 @@
 #include <new>
 #include <string_view>
 
+#include "command.hpp"
+#include "commands.hpp"
 #include "common.hpp"
 #include "interrupts.hpp"
 #include "webrank/util/error.hpp"
@@ -30,27 +32,15 @@ int main(int argc, char** argv) {
   CLI::App app{"webrank: link databases and PageRank for webs of billions of links"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "webrank 0.1.0");
+  for (const Command& c : command_table()) add_command(app, c);
   add_build_command(app);
   add_import_command(app);
-  add_info_command(app);
-  add_check_command(app);
-  add_rank_command(app);
-  add_top_command(app);
   add_generate_command(app);
   add_export_command(app);
   add_crawl_command(app);
-  add_page_command(app);
-  add_hits_command(app);
-  add_ranks_command(app);
-  add_compare_ranks_command(app);
   add_index_command(app);
   add_search_command(app);
   add_eval_command(app);
-  add_links_commands(app);
-  add_ppr_command(app);
-  add_topics_command(app);
-  add_compare_command(app);
-  add_spam_commands(app);
   add_update_command(app);
   add_partition_command(app);
   add_rank_mpi_command(app);
@@ -85,3 +75,15 @@ int main(int argc, char** argv) {
   }
   return exit_status();
 }
+
+namespace webrank::cli {
+
+std::vector<Command> command_table() {
+  std::vector<Command> table;
+  add_ranking_commands(table);
+  add_inspect_commands(table);
+  add_spam_commands(table);
+  return table;
+}
+
+}  // namespace webrank::cli

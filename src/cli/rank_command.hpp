@@ -1,38 +1,22 @@
-// The options and reporting of `webrank rank`, shared with `rank-mpi` (webrank-mpi), which takes
-// the same options and stores and reports its vector the same way.
+// `rank-mpi PARTS [rank options]`: its options, those of `rank` (declared once, in the app
+// layer) and of the parts, shared by webrank-mpi, which runs it (cmd_rank_mpi.cpp), and by
+// webrank, which hands it over (rank_mpi_launcher.cpp), so that --help is the same in both.
 #pragma once
 
-#include <CLI/CLI.hpp>
+#include <memory>
 #include <string>
-#include <vector>
 
-#include "progress_line.hpp"
-#include "webrank/rank/rank.hpp"
-#include "webrank/store/database.hpp"
+#include "command.hpp"
 
 namespace webrank::cli {
 
-struct RankArgs {
-  std::string db, dangling_weights, source, start, out,
-      name = "pagerank", scale = "unit", memory_budget, warm_start_db, bookmarks, batch;
-  std::vector<std::string> personalize;
-  RankOptions o;
-  bool quiet = false, no_verify = false, replace_unconverged = false, root_pages = false;
-  ProgressMode progress = ProgressMode::kAuto;
+struct RankMpiArgs {
+  std::string parts, db;
+  std::unique_ptr<DeclaredOptions> options;
+  RunFlags flags;
 };
 
-// Adds every option of `rank` but the positional database to `cmd`, storing into `args`.
-void add_rank_options(CLI::App* cmd, RankArgs& args);
-// The checks CLI11 cannot make (NaN, the vector's name) and --memory-budget, parsed into args.o.
-void check_rank_options(RankArgs& args);
-// --personalize, --source, --root-pages, --bookmarks, --start and --dangling-weights: labels
-// resolved against `db`.
-void resolve_rank_pages(const Database& db, RankArgs& args);
-// Sets args.o's progress callbacks to draw on `line` (which must outlive the solve).
-void show_rank_progress(RankArgs& args, ProgressLine& line);
-// Stores the vector in `db`, writes --out, prints the summary line (with `note` appended) unless
-// quiet, and sets the exit status 3 when the run did not converge.
-void finish_rank(const Database& db, const RankArgs& args, const RankResult& r,
-                 const std::string& note);
+// Adds the rank-mpi subcommand with its options to `app`; the caller sets its callback.
+CLI::App* add_rank_mpi_options(CLI::App& app, RankMpiArgs& args, const std::string& summary);
 
 }  // namespace webrank::cli

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "command.hpp"
 #include "common.hpp"
 
 namespace webrank::cli {

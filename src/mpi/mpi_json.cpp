@@ -15,4 +15,8 @@ void to_json(nlohmann::json& j, const PartitionReport& r) {
   j = {{"pages", r.pages}, {"links", r.links}, {"parts", parts}, {"seconds", r.seconds}};
 }
 
+void to_json(nlohmann::json& j, const PartitionProgress& p) {
+  j = {{"stage", "partition"}, {"parts_written", p.parts_written}, {"parts", p.parts}};
+}
+
 }  // namespace webrank

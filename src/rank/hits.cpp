@@ -8,8 +8,8 @@
 
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
-#include "webrank/store/rank_store.hpp"
 #include "webrank/rank/rank_json.hpp"
+#include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {

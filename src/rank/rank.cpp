@@ -8,48 +8,38 @@
 
 namespace webrank {
 
+std::span<const Named<Dangling>> names(Dangling) {
+  static constexpr Named<Dangling> kNames[] = {{Dangling::kSource, "source"},
+                                               {Dangling::kUniform, "uniform"},
+                                               {Dangling::kLeak, "leak"},
+                                               {Dangling::kRemove, "remove"}};
+  return kNames;
+}
+
+std::span<const Named<Method>> names(Method) {
+  static constexpr Named<Method> kNames[] = {{Method::kPower, "power"},
+                                             {Method::kPaper, "paper"},
+                                             {Method::kDirect, "direct"},
+                                             {Method::kGaussSeidel, "gauss-seidel"},
+                                             {Method::kExtrapolate, "extrapolate"},
+                                             {Method::kAuto, "auto"}};
+  return kNames;
+}
+
+std::span<const Named<Summation>> names(Summation) {
+  static constexpr Named<Summation> kNames[] = {
+      {Summation::kAuto, "auto"}, {Summation::kPull, "pull"}, {Summation::kBlocked, "blocked"}};
+  return kNames;
+}
+
 const char* to_string(Dangling d) {
-  switch (d) {
-    case Dangling::kSource:
-      return "source";
-    case Dangling::kUniform:
-      return "uniform";
-    case Dangling::kLeak:
-      return "leak";
-    case Dangling::kRemove:
-      return "remove";
-  }
-  return "?";
+  return name_in(names(d), d);
 }
-
 const char* to_string(Method m) {
-  switch (m) {
-    case Method::kPower:
-      return "power";
-    case Method::kPaper:
-      return "paper";
-    case Method::kDirect:
-      return "direct";
-    case Method::kGaussSeidel:
-      return "gauss-seidel";
-    case Method::kExtrapolate:
-      return "extrapolate";
-    case Method::kAuto:
-      return "auto";
-  }
-  return "?";
+  return name_in(names(m), m);
 }
-
 const char* to_string(Summation s) {
-  switch (s) {
-    case Summation::kAuto:
-      return "auto";
-    case Summation::kPull:
-      return "pull";
-    case Summation::kBlocked:
-      return "blocked";
-  }
-  return "?";
+  return name_in(names(s), s);
 }
 
 RankResult solve(const Problem& p, const RankOptions& o) {

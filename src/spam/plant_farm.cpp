@@ -13,18 +13,16 @@
 
 namespace webrank {
 
+std::span<const Named<FarmShape>> names(FarmShape) {
+  static constexpr Named<FarmShape> kNames[] = {{FarmShape::kStar, "star"},
+                                                {FarmShape::kChain, "chain"},
+                                                {FarmShape::kAlliance, "alliance"},
+                                                {FarmShape::kHidden, "hidden"}};
+  return kNames;
+}
+
 const char* to_string(FarmShape s) {
-  switch (s) {
-    case FarmShape::kStar:
-      return "star";
-    case FarmShape::kChain:
-      return "chain";
-    case FarmShape::kAlliance:
-      return "alliance";
-    case FarmShape::kHidden:
-      return "hidden";
-  }
-  return "?";
+  return name_in(names(s), s);
 }
 
 PlantReport plant_farm(const Database& db, const PlantOptions& o) {

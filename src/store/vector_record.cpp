@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "webrank/store/store_json.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -74,10 +75,6 @@ class Fields {
   std::string missing_;
 };
 
-json weights_json(const StoredWeights& w) {
-  return {{"pages", w.pages}, {"weights", w.weights}};
-}
-
 std::optional<StoredWeights> read_weights(Fields& f, const char* key, const std::string& where) {
   auto j = f.optional<json>(key);
   if (!j) return std::nullopt;
@@ -99,8 +96,14 @@ bool pagerank_like(const std::string& algorithm) {
 
 }  // namespace
 
+std::span<const Named<Precision>> names(Precision) {
+  static constexpr Named<Precision> kNames[] = {{Precision::kDouble, "double"},
+                                                {Precision::kFloat, "float"}};
+  return kNames;
+}
+
 const char* to_string(Precision p) {
-  return p == Precision::kFloat ? "float" : "double";
+  return name_in(names(p), p);
 }
 
 std::optional<StoredWeights> stored_weights(const PageWeights& weights) {
@@ -241,84 +244,7 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
 }
 
 std::string vector_record_text(const VectorRecord& r) {
-  json j;
-  j["schema"] = kVectorSchema;
-  j["name"] = r.name;
-  j["xxh3"] = r.xxh3;
-  j["algorithm"] = r.algorithm;
-  j["kind"] = r.kind;
-  j["method"] = r.method;
-  if (!r.solved_by.empty()) j["solved_by"] = r.solved_by;
-  j["precision"] = to_string(r.precision);
-  j["pages"] = r.pages;
-  if (r.damping) j["damping"] = *r.damping;
-  if (r.tol) j["tol"] = *r.tol;
-  if (r.max_iter) j["max_iter"] = *r.max_iter;
-  if (!r.dangling.empty() || pagerank_like(r.algorithm)) {
-    j["dangling"] = r.dangling;
-    j["personalized"] = r.personalized;
-    j["source_pages"] = r.source_pages;
-    j["custom_start"] = r.custom_start;
-  }
-  if (r.source_weights) j["source_weights"] = weights_json(*r.source_weights);
-  if (r.dangling_weights) j["dangling_weights"] = weights_json(*r.dangling_weights);
-  j["iterations"] = r.iterations;
-  j["deltas"] = r.deltas;
-  j["converged"] = r.converged;
-  j["stalled"] = r.stalled;
-  if (r.final_delta) j["final_delta"] = *r.final_delta;
-  if (r.error_bound) j["error_bound"] = *r.error_bound;
-  j["normalized"] = r.normalized;
-  if (r.sum) j["sum"] = *r.sum;
-  j["seconds"] = r.seconds;
-  j["created"] = r.created;
-  if (!r.sweep.empty()) j["sweep"] = r.sweep;
-  if (!r.sweep_note.empty()) j["sweep_note"] = r.sweep_note;
-  if (r.block_pages != 0) j["block_pages"] = r.block_pages;
-  if (r.blocked_from_iteration != 0) j["blocked_from_iteration"] = r.blocked_from_iteration;
-  if (r.streamed_blocks != 0) {
-    j["streamed_blocks"] = r.streamed_blocks;
-    j["stream_block_bytes"] = r.stream_block_bytes;
-  }
-  if (r.components != 0) {
-    j["components"] = r.components;
-    j["largest_component_pages"] = r.largest_component_pages;
-  }
-  if (r.batch_size != 0) j["batch_size"] = r.batch_size;
-  if (r.warm_start) {
-    const auto known = [](const std::optional<int>& x) { return x ? json(*x) : json(); };
-    j["warm_start"] = {{"from", r.warm_start->from},
-                       {"pages_from_vector", r.warm_start->pages_from_vector},
-                       {"cold_iterations", known(r.warm_start->cold_iterations)},
-                       {"iterations_saved", known(r.warm_start->iterations_saved)}};
-  }
-  if (!r.bytes_sent_per_iteration.empty()) {
-    j["processes"] = r.bytes_sent_per_iteration.size();
-    j["bytes_sent_per_iteration"] = r.bytes_sent_per_iteration;
-  }
-  if (r.removal_rounds != 0 || r.removed_pages != 0) {
-    j["removal_rounds"] = r.removal_rounds;
-    j["removed_pages"] = r.removed_pages;
-  }
-  if (r.eps) {
-    j["eps"] = *r.eps;
-    j["pushes"] = r.pushes;
-    j["sweeps"] = r.push_sweeps;
-  }
-  if (r.log2m != 0) j["log2m"] = r.log2m;
-  if (!r.reachable_pairs.empty()) j["reachable_pairs"] = r.reachable_pairs;
-  if (r.good_fraction) {
-    j["good_fraction"] = *r.good_fraction;
-    j["seed_pages"] = r.seed_pages;
-  }
-  if (r.stale) {
-    j["stale"] = {{"reason", r.stale->reason},
-                  {"pages_added", r.stale->pages_added},
-                  {"pages_removed", r.stale->pages_removed},
-                  {"links_added", r.stale->links_added},
-                  {"links_removed", r.stale->links_removed}};
-  }
-  return j.dump(2) + "\n";
+  return nlohmann::json(r).dump(2) + "\n";
 }
 
 }  // namespace webrank

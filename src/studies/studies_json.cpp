@@ -150,4 +150,12 @@ void to_json(nlohmann::json& j, const HarmonicProgress& p) {
        {"seconds", p.seconds}};
 }
 
+void to_json(nlohmann::json& j, const CrawlOrderProgress& p) {
+  j = {{"stage", "crawl-order"},
+       {"order", to_string(p.order)},
+       {"fetched", p.fetched},
+       {"reachable", p.reachable},
+       {"seconds", p.seconds}};
+}
+
 }  // namespace webrank

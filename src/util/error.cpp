@@ -55,6 +55,11 @@ std::string bare(std::string_view field) {
 
 }  // namespace
 
+std::string with_option_names(std::string_view text,
+                              const std::function<std::string(std::string_view)>& name) {
+  return render("", std::string(text), name);
+}
+
 std::string option_ref(std::string_view field) {
   return std::string(1, kRefMark) + std::string(field) + kRefMark;
 }

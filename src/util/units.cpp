@@ -83,4 +83,10 @@ std::string utc_timestamp() {
   return buf;
 }
 
+std::string scientific(double x, int digits) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*e", digits, x);
+  return text;
+}
+
 }  // namespace webrank

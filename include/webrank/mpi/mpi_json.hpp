@@ -10,5 +10,7 @@ namespace webrank {
 // Partitioning: {"pages", "links", "parts": [{"first_page", "pages", "links", "remote_pages"}],
 // "seconds"}.
 void to_json(nlohmann::json& j, const PartitionReport& r);
+// {"stage": "partition", "parts_written", "parts"}.
+void to_json(nlohmann::json& j, const PartitionProgress& p);
 
 }  // namespace webrank

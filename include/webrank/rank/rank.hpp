@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -21,6 +22,7 @@
 #include "webrank/store/database.hpp"
 #include "webrank/store/vector_record.hpp"
 #include "webrank/util/graph.hpp"
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -171,6 +173,10 @@ VectorRecord rank_record(const RankOptions& options, const RankResult& result);
 void save_ranks(const Database& db, const std::string& name, const RankResult& result,
                 const RankOptions& options);
 
+// The names of each enum's values, one table each (webrank/util/named.hpp), and to_string.
+std::span<const Named<Dangling>> names(Dangling);
+std::span<const Named<Method>> names(Method);
+std::span<const Named<Summation>> names(Summation);
 const char* to_string(Dangling);
 const char* to_string(Method);
 const char* to_string(Summation);

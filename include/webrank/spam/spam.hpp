@@ -15,6 +15,7 @@
 #pragma once
 
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "webrank/rank/rank.hpp"
 #include "webrank/store/database.hpp"
 #include "webrank/util/graph.hpp"
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -139,6 +141,7 @@ enum class FarmShape {
   kAlliance,  // `farms` stars whose targets also link to each other in a ring
   kHidden,    // a star whose supporters also link to `camouflage` popular pages each
 };
+std::span<const Named<FarmShape>> names(FarmShape);
 const char* to_string(FarmShape);
 
 struct PlantOptions {

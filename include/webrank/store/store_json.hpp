@@ -3,6 +3,7 @@
 #pragma once
 
 #include "webrank/store/summary.hpp"
+#include "webrank/store/vector_record.hpp"
 #include "webrank/util/json_text.hpp"
 
 namespace webrank {
@@ -12,5 +13,7 @@ void to_json(nlohmann::json& j, const DegreeStats& s);
 void to_json(nlohmann::json& j, const CrawlStats& s);
 void to_json(nlohmann::json& j, const RankVectorSummary& s);
 void to_json(nlohmann::json& j, const DatabaseSummary& s);
+// A stored vector's record: the form of ranks/NAME.json (docs/format.md, "Rank vectors").
+void to_json(nlohmann::json& j, const VectorRecord& r);
 
 }  // namespace webrank

@@ -33,7 +33,7 @@ struct RankVectorSummary {
   std::string algorithm = "pagerank";  // VectorRecord::algorithm
   std::string kind;                    // VectorRecord::kind
   std::string precision, method, dangling;
-  std::optional<std::string> solved_by;  // the method auto chose
+  std::optional<std::string> solved_by;          // the method auto chose
   double damping = 0, final_delta = 0, tol = 0;  // 0 when the vector has none
   int iterations = 0;
   bool converged = false;

@@ -13,11 +13,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "webrank/util/graph.hpp"
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -25,7 +27,8 @@ namespace webrank {
 // 4-byte floats (sums still accumulated in double).
 enum class Precision { kDouble, kFloat };
 
-// "double", "float".
+// "double", "float" (webrank/util/named.hpp).
+std::span<const Named<Precision>> names(Precision);
 const char* to_string(Precision);
 
 inline constexpr int kVectorSchema = 2;
@@ -110,10 +113,10 @@ struct VectorRecord {
   PageId removed_pages = 0;
   std::optional<double> eps;  // ppr (forward push)
   std::uint64_t pushes = 0, push_sweeps = 0;
-  int log2m = 0;                         // harmonic with HyperLogLog counters
-  std::vector<double> reachable_pairs;   // harmonic: the neighbourhood function
-  std::optional<double> good_fraction;   // spam-mass
-  std::uint64_t seed_pages = 0;          // spam-mass: TrustRank's seeds
+  int log2m = 0;                        // harmonic with HyperLogLog counters
+  std::vector<double> reachable_pairs;  // harmonic: the neighbourhood function
+  std::optional<double> good_fraction;  // spam-mass
+  std::uint64_t seed_pages = 0;         // spam-mass: TrustRank's seeds
 
   std::optional<StaleNote> stale;
 

@@ -41,5 +41,7 @@ void host_graph_json(nlohmann::json& j, const HostGraphReport& r, std::size_t to
 // "seconds"}; progress {"stage": "harmonic", "distance", "pages_changed", "seconds"}.
 void to_json(nlohmann::json& j, const HarmonicResult& r);
 void to_json(nlohmann::json& j, const HarmonicProgress& p);
+// {"stage": "crawl-order", "order", "fetched", "reachable", "seconds"}.
+void to_json(nlohmann::json& j, const CrawlOrderProgress& p);
 
 }  // namespace webrank

@@ -36,6 +36,10 @@ const char* to_string(ErrorKind kind);
 
 // A mention of option `field` inside a message (see above).
 std::string option_ref(std::string_view field);
+// `text` with every mention of an option written as `name` names it (the CLI: "--max-iter";
+// Python: "max_iter"): for messages that are not errors (warnings).
+std::string with_option_names(std::string_view text,
+                              const std::function<std::string(std::string_view field)>& name);
 
 class Error : public std::runtime_error {
  public:

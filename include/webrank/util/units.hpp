@@ -22,6 +22,8 @@ std::uint64_t default_memory_budget();
 std::string format_bytes(double bytes);
 // "4.2s", "1m05s", "2h03m"; "?" for a negative or non-finite value.
 std::string format_duration(double seconds);
+// x in scientific notation with `digits` after the point, as printf's %.3e: "1.234e-07".
+std::string scientific(double x, int digits = 3);
 // The time now in UTC, ISO 8601 to the second: "2026-11-24T16:38:25Z" (WARC dates, index dates).
 std::string utc_timestamp();
 

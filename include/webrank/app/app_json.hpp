@@ -1,0 +1,48 @@
+// The JSON form of the app layer's results: what `--json`, Python and the server's API give for
+// each operation (webrank/app/operation.hpp). Most are the form of the library struct they hold,
+// so that an operation's JSON is the one it had before it was an operation.
+#pragma once
+
+#include "webrank/app/inspect.hpp"
+#include "webrank/app/ranking.hpp"
+#include "webrank/app/spam.hpp"
+#include "webrank/crawl/crawl_json.hpp"
+#include "webrank/ingest/ingest_json.hpp"
+#include "webrank/mpi/mpi_json.hpp"
+#include "webrank/rank/rank_json.hpp"
+#include "webrank/report/report_json.hpp"
+#include "webrank/search/search_json.hpp"
+#include "webrank/spam/spam_json.hpp"
+#include "webrank/store/store_json.hpp"
+#include "webrank/studies/studies_json.hpp"
+#include "webrank/writer/writer_json.hpp"
+
+namespace webrank::app {
+
+void to_json(nlohmann::json& j, const InfoResult& r);
+void to_json(nlohmann::json& j, const CheckResult& r);
+void to_json(nlohmann::json& j, const RanksResult& r);
+void to_json(nlohmann::json& j, const TopResult& r);
+void to_json(nlohmann::json& j, const PageResult& r);
+void to_json(nlohmann::json& j, const BacklinksResult& r);
+void to_json(nlohmann::json& j, const LinksResult& r);
+void to_json(nlohmann::json& j, const CompareRanksResult& r);
+// The vector's record (docs/format.md) and "stored"; a batch: {"vectors": [...], "seconds"}.
+void to_json(nlohmann::json& j, const RankedVector& v);
+void to_json(nlohmann::json& j, const RankReport& r);
+void to_json(nlohmann::json& j, const HitsReport& r);
+// With an assignment, one summary per topic; without, the names of the topics stored.
+void to_json(nlohmann::json& j, const TopicsReport& r);
+void to_json(nlohmann::json& j, const PprReport& r);
+void to_json(nlohmann::json& j, const CompareReport& r);
+void to_json(nlohmann::json& j, const TrustReport& r);
+void to_json(nlohmann::json& j, const SeedsReport& r);
+void to_json(nlohmann::json& j, const SpamReportResult& r);
+void to_json(nlohmann::json& j, const PlantResult& r);
+
+// Progress of any kind, as its struct's form.
+// (A function of its own: a std::variant of library structs is not found by argument-dependent
+// lookup in this namespace.)
+nlohmann::json progress_json(const Progress& p);
+
+}  // namespace webrank::app

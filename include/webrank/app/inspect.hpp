@@ -1,0 +1,110 @@
+// Looking at a database and its vectors: info, check, ranks (list and delete), top, page, links,
+// backlinks, compare-ranks. Each is one call over a Session (webrank/app/operation.hpp) with one
+// options struct, declared once in src/app/inspect.cpp, and one result with its JSON form
+// (webrank/app/app_json.hpp), the form `--json`, Python and the server give.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "webrank/app/operation.hpp"
+#include "webrank/rank/presentation.hpp"
+#include "webrank/rank/rank_comparison.hpp"
+#include "webrank/rank/topics.hpp"
+#include "webrank/rank/verify.hpp"
+#include "webrank/search/links.hpp"
+#include "webrank/store/summary.hpp"
+
+namespace webrank::app {
+
+// `info`: the database's counts, degrees, crawl statistics and stored vectors (a damaged vector
+// is listed with its error, and named in notices.errors).
+struct InfoOptions {};
+struct InfoResult : ResultBase {
+  DatabaseSummary summary;
+};
+InfoResult info(Session* session, const InfoOptions& options, const Run& run);
+
+// `check`: every checksum of the database and its vectors, read whatever an earlier
+// verification recorded; with `ranks`, the verifier's residual of those vectors (a vector
+// outside its tolerance is in notices.errors). Throws Error(kCorrupt) on damage, kNotFound for
+// a vector in `ranks` that is not stored (before anything is reported).
+struct CheckOptions {
+  std::vector<std::string> ranks;
+};
+struct CheckResult : ResultBase {
+  std::uint32_t pages = 0;
+  std::uint64_t links = 0, vector_count = 0;
+  std::vector<RankCheck> verdicts;  // of `ranks`, in order
+};
+CheckResult check(Session* session, const CheckOptions& options, const Run& run);
+
+// `ranks`: the stored vectors; `remove` deletes some first (a HITS name deletes both vectors).
+struct RanksOptions {
+  std::vector<std::string> remove;
+};
+struct RanksResult : ResultBase {
+  std::vector<std::string> deleted;
+  std::vector<RankVectorSummary> vectors_stored;
+};
+RanksResult ranks(Session* session, const RanksOptions& options, const Run& run);
+
+// `top`: the k pages of highest rank in a stored vector or a mix of topic vectors.
+struct TopOptions {
+  std::uint64_t k = 20;
+  std::string ranks = "pagerank";
+  std::string topics;  // "Science=0.7,Sports=0.3": rank by that mix of topic vectors
+};
+struct TopResult : ResultBase {
+  std::uint64_t pages_in_web = 0;
+  TopicWeights mix;  // the normalized topic weights, when ranked by topics
+  std::vector<RankedPage> pages;
+};
+TopResult top(Session* session, const TopOptions& options, const Run& run);
+
+// `page`: one page with everything the database knows of it and its place in every vector.
+struct PageOptions {
+  std::string page;  // its label or URL (a slash more or less is suggested when missing)
+};
+struct PageResult : ResultBase {
+  PageReport report;
+};
+PageResult page(Session* session, const PageOptions& options, const Run& run);
+
+// `backlinks` and `links`: a page's neighbours on a vector's scales.
+struct LinksOptions {
+  std::string page;
+  std::string ranks = "pagerank";
+  std::uint64_t k = 20, offset = 0;  // backlinks only
+};
+struct BacklinksResult : ResultBase {
+  std::string url, ranks;
+  Backlinks backlinks;
+  std::uint64_t offset = 0;
+};
+BacklinksResult backlinks(Session* session, const LinksOptions& options, const Run& run);
+struct LinksResult : ResultBase {
+  std::string url, ranks;
+  std::vector<ForwardLink> links;
+};
+LinksResult links(Session* session, const LinksOptions& options, const Run& run);
+
+// `compare-ranks`: two vectors (stored, or LABEL<TAB>VALUE files) compared on the pages both
+// give a value.
+struct CompareRanksOptions {
+  std::string a, b;
+  std::vector<std::uint64_t> k{10, 100, 1000};  // sizes of the top lists compared
+};
+struct CompareRanksResult : ResultBase {
+  std::string a, b;
+  std::uint64_t pages_in_web = 0;
+  bool from_file = false;
+  std::string max_difference_label;
+  RankComparison comparison;
+};
+CompareRanksResult compare_ranks(Session* session, const CompareRanksOptions& options,
+                                 const Run& run);
+
+}  // namespace webrank::app

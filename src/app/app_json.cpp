@@ -1,0 +1,158 @@
+// The JSON form of the app layer's results (webrank/app/app_json.hpp).
+#include "webrank/app/app_json.hpp"
+
+namespace webrank::app {
+
+void to_json(nlohmann::json& j, const InfoResult& r) {
+  j = r.summary;
+}
+
+void to_json(nlohmann::json& j, const CheckResult& r) {
+  j = r.verdicts;
+}
+
+void to_json(nlohmann::json& j, const RanksResult& r) {
+  j = r.vectors_stored;
+}
+
+void to_json(nlohmann::json& j, const TopResult& r) {
+  j = r.pages;
+}
+
+void to_json(nlohmann::json& j, const PageResult& r) {
+  j = r.report;
+}
+
+void to_json(nlohmann::json& j, const BacklinksResult& r) {
+  j = r.backlinks;
+  set_text(j, "url", r.url);
+  j["ranks"] = r.ranks;
+}
+
+void to_json(nlohmann::json& j, const LinksResult& r) {
+  j = {{"ranks", r.ranks}, {"links", r.links}};
+  set_text(j, "url", r.url);
+}
+
+void to_json(nlohmann::json& j, const CompareRanksResult& r) {
+  j = r.comparison;
+  j["a"] = r.a;
+  j["b"] = r.b;
+  j["of_pages"] = r.pages_in_web;
+  set_text(j, "max_difference_label", r.max_difference_label);
+}
+
+void to_json(nlohmann::json& j, const RankedVector& v) {
+  j = v.record;
+  j.erase("schema");
+  if (v.record.xxh3.empty()) j.erase("xxh3");
+  j["stored"] = v.stored;
+}
+
+void to_json(nlohmann::json& j, const RankReport& r) {
+  if (!r.batch && r.vectors.size() == 1) {
+    j = r.vectors.front();
+    return;
+  }
+  j = {{"vectors", r.vectors}, {"seconds", r.seconds}};
+}
+
+void to_json(nlohmann::json& j, const HitsReport& r) {
+  j = {{"stored", r.stored},
+       {"authority", r.stored + ".authority"},
+       {"hub", r.stored + ".hub"},
+       {"iterations", r.result.iterations},
+       {"converged", r.result.converged},
+       {"stalled", r.result.stalled},
+       {"final_delta", r.result.final_delta},
+       {"deltas", r.result.deltas},
+       {"seconds", r.result.seconds}};
+}
+
+void to_json(nlohmann::json& j, const TopicsReport& r) {
+  if (r.topics.empty()) {
+    j = r.stored_topics;
+    return;
+  }
+  j = nlohmann::json::array();
+  for (const TopicSummary& s : r.topics) {
+    nlohmann::json pages = nlohmann::json::array();
+    for (const auto& p : s.top) {
+      nlohmann::json page = {{"rank", p.rank}, {"in_topic", p.in_topic}};
+      set_text(page, "label", p.label);
+      pages.push_back(page);
+    }
+    j.push_back({{"topic", s.topic},
+                 {"pagerank_top_in_topic", s.pagerank_top_in_topic},
+                 {"vector", s.vector},
+                 {"pages", s.pages},
+                 {"iterations", s.iterations},
+                 {"converged", s.converged},
+                 {"top_in_topic", s.top_in_topic},
+                 {"top", pages}});
+  }
+}
+
+void to_json(nlohmann::json& j, const PprReport& r) {
+  j = r.top;
+  for (std::size_t i = 0; i < r.labels.size(); ++i) {
+    set_text(j["top"][i], "label", r.labels[i]);
+    if (r.titles[i]) set_text(j["top"][i], "title", *r.titles[i]);
+  }
+}
+
+void to_json(nlohmann::json& j, const CompareReport& r) {
+  j = r.table;
+}
+
+void to_json(nlohmann::json& j, const TrustReport& r) {
+  j = nlohmann::json::array();
+  for (const TrustPage& p : r.pages) {
+    nlohmann::json page = {{"pagerank", p.pagerank},
+                           {"trustrank", p.trustrank},
+                           {"spam_mass", p.spam_mass},
+                           {"spam_mass_absolute", p.spam_mass_absolute}};
+    set_text(page, "label", p.label);
+    j.push_back(page);
+  }
+}
+
+void to_json(nlohmann::json& j, const SeedsReport& r) {
+  j = nlohmann::json::array();
+  for (const auto& c : r.candidates) {
+    nlohmann::json s = {{"inverse_pagerank", c.inverse_pagerank},
+                        {"out_links", c.out_links},
+                        {"in_links", c.in_links}};
+    set_text(s, "label", c.label);
+    if (c.title && !c.title->empty()) set_text(s, "title", *c.title);
+    j.push_back(s);
+  }
+}
+
+void to_json(nlohmann::json& j, const SpamReportResult& r) {
+  j = r.report;
+  for (std::size_t i = 0; i < r.report.farms.size(); ++i) {
+    nlohmann::json& farm = j["farms"][i];
+    set_text(farm, "label", r.target_labels[i]);
+    nlohmann::json supporters = nlohmann::json::array(), allies = nlohmann::json::array();
+    for (const auto& s : r.supporter_labels[i]) supporters.push_back(s);
+    for (const auto& a : r.allied_labels[i]) allies.push_back(a);
+    farm["supporter_labels"] = supporters;
+    farm["allied_target_labels"] = allies;
+  }
+}
+
+void to_json(nlohmann::json& j, const PlantResult& r) {
+  j = {{"targets", r.report.targets},
+       {"pages_added", r.report.pages_added},
+       {"links_added", r.report.links_added},
+       {"accessible", r.report.accessible},
+       {"shape", r.shape},
+       {"output", r.output}};
+}
+
+nlohmann::json progress_json(const Progress& p) {
+  return std::visit([](const auto& x) { return nlohmann::json(x); }, p);
+}
+
+}  // namespace webrank::app

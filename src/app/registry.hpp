@@ -1,0 +1,48 @@
+// How the operations of each file of src/app/ enter the table of webrank/app/operation.hpp: a
+// typed use case (options struct in, result struct out) wrapped into an Operation whose run()
+// takes and gives JSON. Private to the app layer.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "webrank/app/operation.hpp"
+
+namespace webrank::app {
+
+// An Operation over `fn`, a use case taking its Options (parsed by `set`) and giving a Result
+// with a JSON form (to_json found by argument-dependent lookup) and ResultBase's members.
+template <typename Options, typename Result>
+Operation make_operation(Operation op, const OptionSet<Options>& set,
+                         Result (*fn)(Session* session, const Options&, const Run&)) {
+  op.options = set.specs();
+  const OptionSet<Options>* s = &set;
+  const std::string name = op.name;
+  op.run = [s, fn, name](Session* session, const nlohmann::json& given, const Run& run) {
+    const Options options = s->parse(given, name);
+    Result r = fn(session, options, run);
+    Output out;
+    out.json = r;
+    out.notices = std::move(r.notices);
+    out.arrays = std::move(r.arrays);
+    return out;
+  };
+  return op;
+}
+
+// The database of a call that needs one (Access kRead or kWrite): the session's, or a clear
+// error when a front end passed none.
+const Database& database_of(Session* session);
+
+// The page `label` names in `db` (a label, or the URL it normalizes to); throws
+// Error(kNotFound) naming `where` (the database as the user named it), with a trailing slash
+// more or less suggested when that label exists.
+PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label);
+
+// Each file of operations adds its own (in the order of `webrank --help`).
+void add_ranking_operations(std::vector<Operation>& table);  // rank, hits, topics, ppr, compare
+void add_inspect_operations(std::vector<Operation>& table);  // info, check, top, page, links...
+void add_spam_operations(std::vector<Operation>& table);     // trust, seeds, spam-report...
+
+}  // namespace webrank::app

@@ -1,0 +1,63 @@
+// One open database and what operations keep open on it (webrank/app/operation.hpp).
+#include "util/file_identity.hpp"
+#include "webrank/app/operation.hpp"
+#include "webrank/store/database.hpp"
+#include "webrank/util/error.hpp"
+
+namespace webrank::app {
+namespace {
+
+std::shared_ptr<const Database> open_database(const std::filesystem::path& path,
+                                              const Session::Options& o) {
+  return std::make_shared<const Database>(Database::open(
+      path, {.verify = o.verify, .verification_records = default_verification_records()}));
+}
+
+// The manifest's device and inode: a new version of the database, renamed in, has another.
+std::pair<std::uint64_t, std::uint64_t> manifest_of(const std::filesystem::path& dir) {
+  const auto id = identify(dir / "manifest.json");
+  return id ? std::pair{id->device, id->inode} : std::pair<std::uint64_t, std::uint64_t>{0, 0};
+}
+
+}  // namespace
+
+Session::Session(std::filesystem::path path, Options options)
+    : path_(std::move(path)),
+      options_(options),
+      manifest_(manifest_of(path_)),
+      db_(open_database(path_, options_)) {}
+
+Session::~Session() = default;
+
+std::shared_ptr<const Database> Session::database() const {
+  std::lock_guard lock(mutex_);
+  return db_;
+}
+
+Searcher& Session::searcher(const std::string& ranks, bool named) const {
+  std::lock_guard lock(mutex_);
+  auto& s = searchers_[ranks + (named ? "!" : "")];
+  if (!s) {
+    s = std::make_unique<Searcher>(Searcher::open(path_, {ranks, named}));
+  } else {
+    s->reopen();
+  }
+  return *s;
+}
+
+bool Session::refresh() {
+  // Stamp first: a version put in place while this one opens is picked up by the next refresh.
+  const auto now = manifest_of(path_);
+  {
+    std::lock_guard lock(mutex_);
+    if (now == manifest_) return false;
+  }
+  auto fresh = open_database(path_, options_);
+  std::lock_guard lock(mutex_);
+  db_ = std::move(fresh);
+  manifest_ = now;
+  kept_.clear();
+  return true;
+}
+
+}  // namespace webrank::app

@@ -1,0 +1,183 @@
+// Text for people of the commands that compute vectors: rank (and rank --batch), hits, topics,
+// ppr, compare. Each renders its operation's JSON form (webrank/app/ranking.hpp).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "render_text.hpp"
+#include "webrank/util/units.hpp"
+
+namespace webrank::cli {
+namespace {
+
+using nlohmann::json;
+
+double number(const json& j, const char* key, double fallback = 0) {
+  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
+}
+
+// "power: 35 iterations, final L1 change 9.3e-11 (error bound 5.3e-10), 0.001 s; stored as
+// 'pagerank' in web.db": what a rank did, on stderr.
+std::string rank_summary(const json& v, const std::string& db, const std::string& note) {
+  const std::string method = str(v, "method");
+  const int iterations = v["iterations"].get<int>();
+  const double final_delta = number(v, "final_delta");
+  std::string how =
+      method == "direct" ? std::string("direct solve")
+      : v.contains("components")
+          ? cat(iterations, " sweeps of the slowest of ", v["components"].get<std::uint64_t>(),
+                " strongly connected components (the largest: ",
+                v["largest_component_pages"].get<std::uint64_t>(), " pages), final L1 change ",
+                final_delta)
+          : cat(iterations, " iterations, final L1 change ", final_delta);
+  if (v.contains("error_bound") && v["error_bound"].is_number() && method != "direct")
+    how += cat(" (error bound ", v["error_bound"].get<double>(), ")");
+  if (v.contains("streamed_blocks")) {
+    how += cat(", links streamed in ", v["streamed_blocks"].get<std::uint64_t>(),
+               " blocks of up to ", format_bytes(number(v, "stream_block_bytes")));
+  }
+  const int blocked_from = v.value("blocked_from_iteration", 0);
+  if (blocked_from > 1) how += cat(", blocked sweep from iteration ", blocked_from);
+  if (blocked_from == 1) how += ", blocked sweep";
+  if (v.contains("sweep_note")) how += ", " + str(v, "sweep_note");
+  if (v.contains("warm_start")) {
+    const json& w = v["warm_start"];
+    how += cat(", warm start from '", str(w, "from"), "'");
+    if (w["cold_iterations"].is_number() && w["cold_iterations"].get<int>() > 0) {
+      how += cat(": ", w["iterations_saved"].get<int>(), " iterations saved against the ",
+                 w["cold_iterations"].get<int>(), " of its cold start");
+    }
+  }
+  how += note;
+  const std::string shown = method == "auto" ? cat("auto (", str(v, "solved_by"), ")") : method;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", number(v, "seconds"));
+  return cat(shown, ": ", how, ", ", seconds, " s; ",
+             v["stored"].get<bool>() ? cat("stored as '", str(v, "name"), "' in ", db)
+                                     : std::string("not stored"));
+}
+
+void rank(const Rendered& r) {
+  if (r.quiet) return;
+  const json& j = r.out.json;
+  if (!j.contains("vectors")) {
+    std::fprintf(stderr, "%s\n", rank_summary(j, r.db, "").c_str());
+    return;
+  }
+  for (const json& v : j["vectors"]) {
+    std::fprintf(stderr, "  %-24s %4d iterations, final L1 change %.3e\n", str(v, "name").c_str(),
+                 v["iterations"].get<int>(), number(v, "final_delta"));
+  }
+  std::fprintf(stderr, "batch: %zu vectors in one pass, %.3f s; stored in %s\n",
+               j["vectors"].size(), number(j, "seconds"), r.db.c_str());
+}
+
+void hits(const Rendered& r) {
+  if (r.quiet) return;
+  const json& j = r.out.json;
+  const std::string stored = str(j, "stored");
+  char delta[32];
+  std::snprintf(delta, sizeof delta, "%.3g", number(j, "final_delta"));
+  std::fprintf(stderr,
+               "hits: %d iterations, final L1 change %s, %.3f s; stored as '%s.authority' and "
+               "'%s.hub' in %s\n",
+               j["iterations"].get<int>(), delta, number(j, "seconds"), stored.c_str(),
+               stored.c_str(), r.db.c_str());
+}
+
+void topics(const Rendered& r) {
+  const json& j = r.out.json;
+  if (!r.given.contains("assign")) {
+    for (const json& t : j) std::printf("%s\n", t.get<std::string>().c_str());
+    return;
+  }
+  if (r.quiet) return;
+  const auto k = given_or(r, "k").get<std::uint64_t>();
+  std::printf("%-24s %7s %6s  %-12s %-12s  %s\n", "topic", "pages", "iters",
+              cat("topic top ", k).c_str(), cat("PageRank top ", k).c_str(),
+              "highest-ranked pages (* = not in the topic)");
+  for (const json& s : j) {
+    std::string best;
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, s["top"].size()); ++i) {
+      best += (i ? ", " : "") + str(s["top"][i], "label") +
+              (s["top"][i]["in_topic"].get<bool>() ? "" : "*");
+    }
+    std::printf("%-24s %7zu %6d  %3zu in topic %3zu in topic  %s\n", str(s, "topic").c_str(),
+                s["pages"].get<std::size_t>(), s["iterations"].get<int>(),
+                s["top_in_topic"].get<std::size_t>(), s["pagerank_top_in_topic"].get<std::size_t>(),
+                best.c_str());
+  }
+  std::fprintf(stderr, "%zu topic vectors stored as topic.NAME in %s\n", j.size(), r.db.c_str());
+}
+
+void ppr(const Rendered& r) {
+  const json& j = r.out.json;
+  std::printf("%4s  %-12s %-27s  %s\n", "#", "rank", "exact rank within", "page");
+  int i = 0;
+  for (const json& e : j["top"]) {
+    std::string page = str(e, "label");
+    const std::string title = str(e, "title");
+    if (!title.empty()) page += "  \"" + title + "\"";
+    char bounds[40];
+    std::snprintf(bounds, sizeof bounds, "[%.6g, %.6g]", number(e, "lower"), number(e, "upper"));
+    std::printf("%4d  %-12.6g %-27s  %s\n", ++i, number(e, "lower"), bounds, page.c_str());
+  }
+  std::printf(
+      "error bound: the L1 distance to the exact personalized rank is %.3e; every page's rank "
+      "is at most that much above its estimate (d = %g, eps = %g)\n",
+      number(j, "error_bound"), given_or(r, "damping").get<double>(),
+      given_or(r, "eps").get<double>());
+  const std::size_t shown = j["top"].size();
+  if (j["certified"].get<bool>()) {
+    std::printf(
+        "top %zu: certain (its lowest rank %.6g >= %.6g, the highest any other page can "
+        "have)\n",
+        shown, shown == 0 ? 0.0 : number(j["top"].back(), "lower"), number(j, "outside_upper"));
+  } else {
+    std::printf(
+        "top %zu: not certain (another page may have up to %.6g; a smaller --eps tightens the "
+        "bounds)\n",
+        shown, number(j, "outside_upper"));
+  }
+  const int sweeps = j["sweeps"].get<int>();
+  std::printf("work: %llu pushes, %llu links, %u pages touched%s, %.2f ms\n",
+              j["pushes"].get<unsigned long long>(), j["links_visited"].get<unsigned long long>(),
+              j["pages_touched"].get<unsigned>(),
+              sweeps ? cat(", ", sweeps, " full sweeps").c_str() : "", 1e3 * number(j, "seconds"));
+}
+
+// The paper's table: the page, then its percentile in each view.
+void compare(const Rendered& r) {
+  const json& c = r.out.json;
+  std::printf("%-50s", "page");
+  for (const json& v : c["views"]) std::printf("  %14s", v.get<std::string>().c_str());
+  std::printf("\n");
+  for (const json& row : c["rows"]) {
+    std::string page = str(row, "label");
+    const std::string title = str(row, "title");
+    if (!title.empty()) page = title + "  " + page;
+    std::printf("%-50s", page.c_str());
+    for (const json& p : row["percentiles"]) std::printf("  %13.2f%%", p.get<double>());
+    std::printf("\n");
+  }
+  std::printf("(percentile: the share of pages ranked at or below the page in that view)\n");
+}
+
+}  // namespace
+
+std::string rank_summary_line(const nlohmann::json& vector, const std::string& db,
+                              const std::string& note) {
+  return rank_summary(vector, db, note);
+}
+
+void add_ranking_commands(std::vector<Command>& table) {
+  table.push_back({"rank", &rank});
+  table.push_back({"hits", &hits});
+  table.push_back({"topics", &topics});
+  table.push_back({"ppr", &ppr});
+  table.push_back({"compare", &compare});
+}
+
+}  // namespace webrank::cli
