@@ -1,0 +1,121 @@
+// The HTTP layer of `webrank serve` (docs/serve.md, "HTTP"): Boost.Beast's HTTP/1.1 parser and
+// serializer on one Asio event loop, and a pool of workers that run the handlers. Nothing above
+// this header knows of Beast: a handler is a function from a request to a response, and the
+// server's pages are a table of them (routes.cpp fills it from the views).
+//
+// What the layer guarantees, whatever the handlers do:
+// - framing: a request's body (Content-Length or chunked) is read as that request's body and
+//   never as another request; a request whose framing is ambiguous (Content-Length with
+//   Transfer-Encoding, lengths that differ, a transfer coding other than chunked, a missing or
+//   repeated Host) is answered 400 and its connection closed;
+// - pipelining: requests written at once are answered in order, one at a time;
+// - limits (webrank/serve/serve.hpp): request line (414), header fields in count and bytes
+//   (431), body (413); a connection holds at most one request and one answer;
+// - time: a client has kServeRequestSeconds to send a whole request from the moment the server
+//   waits for it (an idle keep-alive connection included) and kServeWriteSeconds to take an
+//   answer; past that its connection is closed;
+// - connections: at most a cap (kServeMaxConnections, and what the open-file limit allows); at
+//   the cap a new connection takes the slot of the one that has waited longest for a request;
+// - handlers run on the workers, never on the event loop: a slow view delays its own connection
+//   only;
+// - every response carries the route table's default headers unless its handler set them.
+//
+// Threads: handlers are called from `workers` threads at once; run() blocks the calling thread,
+// which runs the event loop; stop() may be called from any thread.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace webrank::serve {
+
+struct HttpRequest {
+  std::string method;  // as sent: "GET", "HEAD", ...
+  std::string target;  // as sent: path and query string (the key of cached answers)
+  std::string path;    // percent-decoded, starting with '/'; empty when the request was not read
+  std::string query;   // the raw query string, after '?'
+
+  // The first value of query parameter `name`, percent-decoded ('+' is a space).
+  std::optional<std::string> param(std::string_view name) const;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type;  // empty: no body (204)
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // besides Content-Type and -Length
+
+  // Sets header `name` (case-insensitive), replacing an earlier value.
+  void set_header(std::string_view name, std::string value);
+  // The value of header `name` (case-insensitive), or null.
+  const std::string* header(std::string_view name) const;
+};
+
+using Handler = std::function<HttpResponse(const HttpRequest&)>;
+// The answer to a request that no handler takes: 404 (no route), 405 (a method other than GET or
+// HEAD) or one the HTTP layer refused (400, 413, 414, 431, 505), with the reason in words. The
+// request holds what was read of it (an empty path when not even its first line was).
+using ErrorHandler =
+    std::function<HttpResponse(const HttpRequest&, int status, const std::string& message)>;
+
+// GET and HEAD handlers by path; a HEAD is answered as its GET, without the body.
+class RouteTable {
+ public:
+  void exact(std::string path, Handler handler);
+  // Every path that starts with `prefix` and has more after it (longest prefix first).
+  void prefix(std::string prefix, Handler handler);
+  void on_error(ErrorHandler handler) { error_ = std::move(handler); }
+  // Added to every response that has not set them (case-insensitive names).
+  void default_header(std::string name, std::string value);
+
+  // The handler's answer, or the error handler's; exceptions become 500 (503 out of memory).
+  HttpResponse answer(const HttpRequest& request) const;
+  HttpResponse error(const HttpRequest& request, int status, const std::string& message) const;
+  // `response` with the default headers it lacks.
+  void complete(HttpResponse& response) const;
+
+ private:
+  std::vector<std::pair<std::string, Handler>> exact_, prefix_;
+  ErrorHandler error_;
+  std::vector<std::pair<std::string, std::string>> defaults_;
+};
+
+struct HttpServerOptions {
+  std::size_t workers = 8;  // threads that run the handlers
+  // One line per request (method, path, status), from a worker thread; may be empty.
+  std::function<void(const std::string& line)> on_request;
+};
+
+class HttpServer {
+ public:
+  // `routes` must outlive the server.
+  HttpServer(const RouteTable& routes, HttpServerOptions options);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds `address` (an address or host name) and `port` (0: any free one) and listens; returns
+  // the port. Throws Error kIo when it cannot (in use, not an address of this machine).
+  int listen(const std::string& address, int port);
+  // Serves until stop(): then stops accepting, closes the connections that wait for a request,
+  // lets the requests in flight be answered, and returns.
+  void run();
+  // Thread-safe; before run(), makes run() return at once.
+  void stop();
+  // The most connections served at once: kServeMaxConnections or what the open-file limit
+  // leaves after the workers' files, whichever is less (known after listen()).
+  std::size_t max_connections() const;
+
+  struct Impl;  // http.cpp: the event loop, the workers, the connections
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace webrank::serve
