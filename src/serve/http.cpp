@@ -1,12 +1,21 @@
-// The HTTP layer (http.hpp) on Boost.Beast and Asio: one event-loop thread owns every socket and
-// every connection's state, so none of it is locked; the handlers run on a thread pool and hand
-// their answer back to the loop. docs/serve.md, "HTTP", says why Beast and what is guaranteed.
+// The HTTP layer (http.hpp) on Boost.Beast and Asio: `workers` event loops, one thread each, each
+// owning the connections it was given, so that nothing of a connection is shared between threads
+// but the server's count of them. A quick handler runs on the loop's thread, right after the
+// request is read: an answer then costs no hand-over between threads (each costs a wake-up, which
+// on a loaded machine is most of a search's time). A slow one runs on a pool apart, the loop
+// going on meanwhile. docs/serve.md, "HTTP: what is guaranteed", says why Beast and what is
+// guaranteed.
 #include "http.hpp"
 
 #include <sys/resource.h>
 
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <algorithm>
+
 #include <array>
+#include <atomic>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -18,8 +27,10 @@
 #include <cctype>
 #include <chrono>
 #include <list>
+#include <mutex>
 #include <new>
 #include <optional>
+#include <thread>
 
 #include "webrank/serve/serve.hpp"
 #include "webrank/util/error.hpp"
@@ -110,7 +121,7 @@ constexpr std::size_t kBufferLimit = 2 * kHeadLimit;
 // this long (at most kLingerBytes), so that the kernel does not reset the connection, discarding
 // the answer, before the client has read it.
 constexpr auto kLingerTime = std::chrono::seconds(2);
-constexpr std::size_t kLingerBytes = std::size_t{1} << 20;
+constexpr std::size_t kLingerBytes = std::size_t{1} << 20, kDropBytes = 4096;
 // Files a worker may open besides connections (Xapian keeps a handle per thread: a handful of
 // files each), and the process's own (database sections, the listening socket, standard streams).
 constexpr std::size_t kFilesPerWorker = 16, kFilesReserved = 64;
@@ -121,25 +132,39 @@ class Connection;
 
 struct HttpServer::Impl {
   Impl(const RouteTable& r, HttpServerOptions o)
-      : routes(r), options(std::move(o)), pool(std::max<std::size_t>(1, options.workers)) {}
+      : routes(r), options(std::move(o)), loops(make_loops(options.workers)) {}
+
+  static std::vector<std::unique_ptr<net::io_context>> make_loops(std::size_t n) {
+    std::vector<std::unique_ptr<net::io_context>> loops;
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, n); ++i) {
+      loops.push_back(std::make_unique<net::io_context>(1));
+    }
+    return loops;
+  }
 
   void accept();
   void admit(tcp::socket socket);
   void closed();
   void shut_down();
+  // Closes the connection that has waited longest for a request, if any; false when none waits.
+  bool evict_one();
 
   const RouteTable& routes;
   HttpServerOptions options;
-  net::io_context io{1};
-  tcp::acceptor acceptor{io};
-  net::steady_timer retry{io};
-  net::thread_pool pool;
-  std::optional<net::executor_work_guard<net::io_context::executor_type>> guard;
-  std::size_t cap = kServeMaxConnections, live = 0;
-  bool stopping = false, stop_asked = false;
-  std::optional<tcp::socket> held;  // accepted at the cap while no connection could be evicted
-  std::list<Connection*> waiting;   // connections waiting for a request, longest first
-  std::array<char, 16384> dropped;  // what lingering connections read (the loop is one thread)
+  std::vector<std::unique_ptr<net::io_context>> loops;  // loops[0] also accepts
+  std::size_t next_loop = 0;
+  tcp::acceptor acceptor{*loops.at(0)};
+  net::steady_timer retry{*loops.at(0)};
+  net::thread_pool pool{std::max<std::size_t>(1, options.workers)};  // the slow handlers
+  std::atomic<bool> stopping = false;
+  std::size_t cap = kServeMaxConnections;
+
+  // The connections, shared by every loop.
+  std::mutex mutex;
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
+  std::size_t live = 0;
+  bool accept_paused = false;      // at the cap with no connection to evict: resumed by a close
+  std::list<Connection*> waiting;  // connections waiting for a request, longest first
 };
 
 namespace {
@@ -147,38 +172,57 @@ namespace {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   using Server = HttpServer::Impl;
+  // Listed as waiting from the start (on the accepting thread, before its loop runs it), so that
+  // the next connection accepted at the cap can take its slot.
   Connection(Server& s, tcp::socket socket)
-      : s_(s), stream_(std::move(socket)), buffer_(kBufferLimit) {}
+      : s_(s), stream_(std::move(socket)), buffer_(kBufferLimit) {
+    enter_waiting();
+  }
   ~Connection() {
     leave_waiting();
     s_.closed();
   }
 
-  void start() { wait_for_request(); }
-
-  // Closes a connection that waits for a request (the server stops, or needs its slot).
-  void evict() {
-    leave_waiting();
-    close();
+  void start() {
+    net::dispatch(stream_.get_executor(),
+                  [self = shared_from_this()] { self->wait_for_request(); });
   }
+
+  // Closes the connection, on its loop (the server stops, or needs its slot).
+  void evict() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] { self->close(); });
+  }
+
+  // Whether it waits for a request; guarded by the server's mutex.
+  bool in_waiting_ = false;
+  std::list<Connection*>::iterator waiting_;
 
  private:
   void wait_for_request() {
-    if (s_.stopping) return close();
+    if (!enter_waiting()) return close();
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kHeadLimit));
     parser_->body_limit(kServeMaxBodyBytes);
     // One deadline for the whole request, idle time before it included: a client that trickles
     // bytes gains nothing by them.
     stream_.expires_after(std::chrono::seconds(kServeRequestSeconds));
-    waiting_ = s_.waiting.insert(s_.waiting.end(), this);
-    in_waiting_ = true;
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_head(ec); });
   }
 
+  // Lists the connection as waiting (unless it is); false when the server stops. Checked with the
+  // list locked: a stop evicts every connection it finds waiting.
+  bool enter_waiting() {
+    std::lock_guard lock(s_.mutex);
+    if (s_.stopping) return false;
+    if (!in_waiting_) waiting_ = s_.waiting.insert(s_.waiting.end(), this);
+    in_waiting_ = true;
+    return true;
+  }
+
   void leave_waiting() {
+    std::lock_guard lock(s_.mutex);
     if (in_waiting_) s_.waiting.erase(waiting_);
     in_waiting_ = false;
   }
@@ -310,44 +354,64 @@ class Connection : public std::enable_shared_from_this<Connection> {
     answer(std::move(request), status, std::move(message));
   }
 
-  // The answer is computed on a worker: routes and views may take their time (the report's first
-  // gathering: 0.4 s) without holding up the loop and the other connections.
+  // A quick handler (and an error's) runs here, on this connection's loop; a slow one on the pool,
+  // which hands the answer back to the loop.
   void answer(HttpRequest request, int status, std::string message) {
-    net::post(s_.pool, [self = shared_from_this(), request = std::move(request), status,
-                        message = std::move(message)]() mutable {
-      HttpResponse response = status == 0 ? self->s_.routes.answer(request)
-                                          : self->s_.routes.error(request, status, message);
-      if (self->s_.options.on_request) {
-        self->s_.options.on_request(cat(request.method.empty() ? "-" : request.method, " ",
-                                        request.path.empty() ? "-" : request.path, " ",
-                                        response.status));
-      }
-      net::io_context& io = self->s_.io;
-      net::post(io, [self = std::move(self), response = std::move(response)]() mutable {
+    if (status != 0 || s_.routes.pace_of(request) == Pace::kQuick) {
+      return write(respond(request, status, message));
+    }
+    net::post(s_.pool, [self = shared_from_this(), request = std::move(request)]() mutable {
+      HttpResponse response = self->respond(request, 0, {});
+      auto loop = self->stream_.get_executor();
+      net::post(loop, [self = std::move(self), response = std::move(response)]() mutable {
         self->write(std::move(response));
       });
     });
   }
 
+  HttpResponse respond(const HttpRequest& request, int status, const std::string& message) const {
+    HttpResponse response =
+        status == 0 ? s_.routes.answer(request) : s_.routes.error(request, status, message);
+    if (s_.options.on_request) {
+      s_.options.on_request(cat(request.method.empty() ? "-" : request.method, " ",
+                                request.path.empty() ? "-" : request.path, " ", response.status));
+    }
+    return response;
+  }
+
   void write(HttpResponse response) {
-    if (s_.stopping) keep_alive_ = false;
-    auto& r = response_.emplace();
-    r.version(version_);
-    r.result(static_cast<unsigned>(response.status));
-    for (auto& [name, value] : response.headers) r.set(name, value);
-    if (!response.content_type.empty()) r.set(http::field::content_type, response.content_type);
-    const bool no_body = response.status < 200 || response.status == 204 || response.status == 304;
-    if (!no_body) r.content_length(response.body.size());
-    if (!head_ && !no_body) r.body() = std::move(response.body);
-    r.keep_alive(keep_alive_);
+    serialize(std::move(response));
     stream_.expires_after(std::chrono::seconds(kServeWriteSeconds));
-    http::async_write(stream_, r, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      self->on_written(ec);
-    });
+    net::async_write(
+        stream_, std::array<net::const_buffer, 2>{net::buffer(out_head_), net::buffer(out_body_)},
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_written(ec); });
+  }
+
+  // The status line and header fields of `response`, and its body (none for HEAD, 1xx, 204, 304).
+  void serialize(HttpResponse response) {
+    if (s_.stopping) keep_alive_ = false;
+    const auto reason = http::obsolete_reason(http::int_to_status(response.status));
+    out_head_ = cat(version_ == 10 ? "HTTP/1.0 " : "HTTP/1.1 ", response.status, " ",
+                    view(reason.empty() ? "Unknown" : reason), "\r\n");
+    const auto field = [this](std::string_view name, std::string_view value) {
+      out_head_.append(name).append(": ");
+      // A value never ends the field early, whatever a handler put in it.
+      for (char c : value) out_head_ += c == '\r' || c == '\n' ? ' ' : c;
+      out_head_ += "\r\n";
+    };
+    for (const auto& [name, value] : response.headers) field(name, value);
+    if (!response.content_type.empty()) field("Content-Type", response.content_type);
+    const bool no_body = response.status < 200 || response.status == 204 || response.status == 304;
+    if (!no_body) field("Content-Length", std::to_string(response.body.size()));
+    if (!keep_alive_ && version_ == 11) field("Connection", "close");
+    if (keep_alive_ && version_ == 10) field("Connection", "keep-alive");
+    out_head_ += "\r\n";
+    out_body_ = head_ || no_body ? std::string() : std::move(response.body);
   }
 
   void on_written(beast::error_code ec) {
-    response_.reset();
+    out_head_ = std::string();
+    out_body_ = std::string();
     if (ec) return close();
     if (keep_alive_) return wait_for_request();
     linger();
@@ -361,7 +425,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void drop() {
-    stream_.async_read_some(net::buffer(s_.dropped),
+    if (!dropped_bytes_) dropped_bytes_ = std::make_unique<char[]>(kDropBytes);
+    stream_.async_read_some(net::buffer(dropped_bytes_.get(), kDropBytes),
                             [self = shared_from_this()](beast::error_code ec, std::size_t n) {
                               self->dropped_ += n;
                               if (ec || self->dropped_ > kLingerBytes) return self->close();
@@ -379,23 +444,25 @@ class Connection : public std::enable_shared_from_this<Connection> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
-  std::optional<http::response<http::string_body>> response_;
-  std::list<Connection*>::iterator waiting_;
-  bool in_waiting_ = false, head_ = false, keep_alive_ = false;
+  std::string out_head_, out_body_;        // the answer being written
+  std::unique_ptr<char[]> dropped_bytes_;  // what a lingering connection reads
+  bool head_ = false, keep_alive_ = false;
   unsigned version_ = 11;
   std::size_t served_ = 0, dropped_ = 0;
 };
 
 }  // namespace
 
+// On loops[0], as everything of the acceptor. Connections go to the loops in turn.
 void HttpServer::Impl::accept() {
   if (stopping) return;
-  acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
+  net::io_context& loop = *loops[next_loop++ % loops.size()];
+  acceptor.async_accept(loop, [this](beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted || stopping) return;
     if (ec) {
       // Out of files (or memory): give a waiting connection's slot back, and try again shortly
       // rather than spin on a listening socket that stays readable.
-      if (!waiting.empty()) waiting.front()->evict();
+      evict_one();
       retry.expires_after(std::chrono::milliseconds(50));
       retry.async_wait([this](beast::error_code e) {
         if (!e) accept();
@@ -406,55 +473,81 @@ void HttpServer::Impl::accept() {
   });
 }
 
-void HttpServer::Impl::admit(tcp::socket socket) {
-  if (live >= cap) {
-    // The slot of the connection that has waited longest for a request: a slow or idle client
-    // costs one slot, and only while no one else needs it.
-    if (waiting.empty()) {
-      held.emplace(std::move(socket));  // every slot has a request in flight: wait for one
-      return;
+bool HttpServer::Impl::evict_one() {
+  std::shared_ptr<Connection> victim;
+  {
+    std::lock_guard lock(mutex);
+    while (!victim && !waiting.empty()) {
+      Connection* c = waiting.front();
+      waiting.pop_front();
+      c->in_waiting_ = false;
+      victim = c->weak_from_this().lock();  // null when it is being destroyed: its slot is free
     }
-    waiting.front()->evict();
   }
+  if (victim) victim->evict();
+  return victim != nullptr;
+}
+
+// On loops[0].
+void HttpServer::Impl::admit(tcp::socket socket) {
+  bool full;
+  {
+    std::lock_guard lock(mutex);
+    full = live >= cap;
+  }
+  // At the cap, the slot of the connection that has waited longest for a request: a slow or
+  // idle client costs one slot, and only while no one else needs it. When every slot has a
+  // request in flight, this one is served, and no other accepted until a slot frees.
+  const bool evicted = full && evict_one();
   beast::error_code ignored;
   socket.set_option(tcp::no_delay(true), ignored);
-  ++live;
-  std::make_shared<Connection>(*this, std::move(socket))->start();
-  accept();
-}
-
-void HttpServer::Impl::closed() {
-  --live;
-  if (held && live < cap && !stopping) {
-    tcp::socket next = std::move(*held);
-    held.reset();
-    admit(std::move(next));
+  {
+    std::lock_guard lock(mutex);
+    ++live;
+    accept_paused = full && !evicted;
   }
-  if (stopping && live == 0) guard.reset();
+  std::make_shared<Connection>(*this, std::move(socket))->start();
+  if (!full || evicted) accept();
 }
 
+// On a connection's loop, as it is destroyed.
+void HttpServer::Impl::closed() {
+  std::lock_guard lock(mutex);
+  --live;
+  if (accept_paused && live < cap && !stopping) {
+    accept_paused = false;
+    net::post(*loops[0], [this] { accept(); });
+  }
+  if (stopping && live == 0) guards.clear();
+}
+
+// On loops[0].
 void HttpServer::Impl::shut_down() {
-  stopping = true;
+  {
+    std::lock_guard lock(mutex);
+    stopping = true;
+  }
   beast::error_code ignored;
   acceptor.close(ignored);
   retry.cancel();
-  held.reset();
-  while (!waiting.empty()) waiting.front()->evict();
-  if (live == 0) guard.reset();
+  while (evict_one()) {
+  }
+  std::lock_guard lock(mutex);
+  if (live == 0) guards.clear();
 }
 
 HttpServer::HttpServer(const RouteTable& routes, HttpServerOptions options)
     : impl_(std::make_unique<Impl>(routes, std::move(options))) {}
 
 HttpServer::~HttpServer() {
-  impl_->io.stop();
+  for (auto& loop : impl_->loops) loop->stop();
   impl_->pool.join();
 }
 
 int HttpServer::listen(const std::string& address, int port) {
   Impl& s = *impl_;
   beast::error_code ec;
-  tcp::resolver resolver(s.io);
+  tcp::resolver resolver(*s.loops[0]);
   const auto endpoints = resolver.resolve(
       address, std::to_string(port), tcp::resolver::passive | tcp::resolver::numeric_service, ec);
   if (!ec && !endpoints.empty()) {
@@ -485,14 +578,19 @@ std::size_t HttpServer::max_connections() const {
 
 void HttpServer::run() {
   Impl& s = *impl_;
-  s.guard.emplace(s.io.get_executor());
-  s.accept();
-  s.io.run();
+  for (auto& loop : s.loops) s.guards.push_back(net::make_work_guard(*loop));
+  net::post(*s.loops[0], [&s] { s.accept(); });
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < s.loops.size(); ++i) {
+    threads.emplace_back([&s, i] { s.loops[i]->run(); });
+  }
+  s.loops[0]->run();
+  for (auto& t : threads) t.join();
   s.pool.join();
 }
 
 void HttpServer::stop() {
-  net::post(impl_->io, [s = impl_.get()] {
+  net::post(*impl_->loops[0], [s = impl_.get()] {
     if (!s->stopping) s->shut_down();
   });
 }
@@ -529,14 +627,30 @@ const std::string* HttpResponse::header(std::string_view name) const {
   return nullptr;
 }
 
-void RouteTable::exact(std::string path, Handler handler) {
-  exact_.emplace_back(std::move(path), std::move(handler));
+void RouteTable::exact(std::string path, Handler handler, Pace pace) {
+  exact_.push_back({std::move(path), std::move(handler), pace});
 }
 
-void RouteTable::prefix(std::string prefix, Handler handler) {
-  prefix_.emplace_back(std::move(prefix), std::move(handler));
+void RouteTable::prefix(std::string prefix, Handler handler, Pace pace) {
+  prefix_.push_back({std::move(prefix), std::move(handler), pace});
   std::stable_sort(prefix_.begin(), prefix_.end(),
-                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+                   [](const Route& a, const Route& b) { return a.path.size() > b.path.size(); });
+}
+
+const RouteTable::Route* RouteTable::find(const HttpRequest& request) const {
+  if (request.method != "GET" && request.method != "HEAD") return nullptr;
+  for (const Route& r : exact_) {
+    if (r.path == request.path) return &r;
+  }
+  for (const Route& r : prefix_) {
+    if (request.path.size() > r.path.size() && request.path.starts_with(r.path)) return &r;
+  }
+  return nullptr;
+}
+
+Pace RouteTable::pace_of(const HttpRequest& request) const {
+  const Route* route = find(request);
+  return route ? route->pace : Pace::kQuick;
 }
 
 void RouteTable::default_header(std::string name, std::string value) {
@@ -570,19 +684,11 @@ HttpResponse RouteTable::answer(const HttpRequest& request) const {
     response.set_header("Allow", "GET, HEAD");
     return response;
   }
-  const Handler* handler = nullptr;
-  for (const auto& [path, h] : exact_) {
-    if (path == request.path) handler = &h;
-  }
-  for (const auto& [prefix, h] : prefix_) {
-    if (!handler && request.path.size() > prefix.size() && request.path.starts_with(prefix)) {
-      handler = &h;
-    }
-  }
-  if (!handler) return error(request, 404, "no such page on this server");
+  const Route* route = find(request);
+  if (!route) return error(request, 404, "no such page on this server");
   HttpResponse response;
   try {
-    response = (*handler)(request);
+    response = route->handler(request);
   } catch (const std::bad_alloc&) {
     return error(request, 503, "out of memory");
   } catch (...) {

@@ -1,7 +1,7 @@
-// The HTTP layer of `webrank serve` (docs/serve.md, "HTTP"): Boost.Beast's HTTP/1.1 parser and
-// serializer on one Asio event loop, and a pool of workers that run the handlers. Nothing above
-// this header knows of Beast: a handler is a function from a request to a response, and the
-// server's pages are a table of them (routes.cpp fills it from the views).
+// The HTTP layer of `webrank serve` (docs/serve.md, "HTTP: what is guaranteed"): Boost.Beast's
+// HTTP/1.1 parser on an Asio event loop run by a pool of threads. Nothing above this header knows
+// of Beast: a handler is a function from a request to a response, and the server's pages are a
+// table of them (routes.cpp fills it from the views).
 //
 // What the layer guarantees, whatever the handlers do:
 // - framing: a request's body (Content-Length or chunked) is read as that request's body and
@@ -16,12 +16,13 @@
 //   answer; past that its connection is closed;
 // - connections: at most a cap (kServeMaxConnections, and what the open-file limit allows); at
 //   the cap a new connection takes the slot of the one that has waited longest for a request;
-// - handlers run on the workers, never on the event loop: a slow view delays its own connection
-//   only;
+// - handlers run where their pace says (below): a slow one never holds up the reading and writing
+//   of other connections;
 // - every response carries the route table's default headers unless its handler set them.
 //
-// Threads: handlers are called from `workers` threads at once; run() blocks the calling thread,
-// which runs the event loop; stop() may be called from any thread.
+// Threads: `workers` event loops, one thread each (the calling thread of run() one of them), and a
+// pool of as many threads for slow handlers; handlers are called from any of them at once. run()
+// blocks until stop(), which may be called from any thread.
 #pragma once
 
 #include <cstddef>
@@ -58,6 +59,13 @@ struct HttpResponse {
 };
 
 using Handler = std::function<HttpResponse(const HttpRequest&)>;
+
+// Where a handler runs. kQuick: on the event loop's thread, right after its request is read, with
+// no hand-over between threads; it holds up the other connections of that loop while it runs, so
+// only for work bounded by the request's limits (a search, a small JSON answer, an asset).
+// kSlow: on a pool apart, for work that grows with the web or the page (page views, the proxy,
+// personalized vectors, the report's gathering); the loop goes on meanwhile.
+enum class Pace { kQuick, kSlow };
 // The answer to a request that no handler takes: 404 (no route), 405 (a method other than GET or
 // HEAD) or one the HTTP layer refused (400, 413, 414, 431, 505), with the reason in words. The
 // request holds what was read of it (an empty path when not even its first line was).
@@ -67,27 +75,36 @@ using ErrorHandler =
 // GET and HEAD handlers by path; a HEAD is answered as its GET, without the body.
 class RouteTable {
  public:
-  void exact(std::string path, Handler handler);
+  void exact(std::string path, Handler handler, Pace pace = Pace::kSlow);
   // Every path that starts with `prefix` and has more after it (longest prefix first).
-  void prefix(std::string prefix, Handler handler);
+  void prefix(std::string prefix, Handler handler, Pace pace = Pace::kSlow);
   void on_error(ErrorHandler handler) { error_ = std::move(handler); }
   // Added to every response that has not set them (case-insensitive names).
   void default_header(std::string name, std::string value);
 
   // The handler's answer, or the error handler's; exceptions become 500 (503 out of memory).
   HttpResponse answer(const HttpRequest& request) const;
+  // The pace of the handler answer() would call (kQuick for the error handler).
+  Pace pace_of(const HttpRequest& request) const;
   HttpResponse error(const HttpRequest& request, int status, const std::string& message) const;
   // `response` with the default headers it lacks.
   void complete(HttpResponse& response) const;
 
  private:
-  std::vector<std::pair<std::string, Handler>> exact_, prefix_;
+  struct Route {
+    std::string path;
+    Handler handler;
+    Pace pace;
+  };
+  const Route* find(const HttpRequest& request) const;
+
+  std::vector<Route> exact_, prefix_;
   ErrorHandler error_;
   std::vector<std::pair<std::string, std::string>> defaults_;
 };
 
 struct HttpServerOptions {
-  std::size_t workers = 8;  // threads that run the handlers
+  std::size_t workers = 8;  // threads that run the event loop and the handlers
   // One line per request (method, path, status), from a worker thread; may be empty.
   std::function<void(const std::string& line)> on_request;
 };

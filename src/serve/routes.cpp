@@ -90,13 +90,16 @@ RouteTable site_routes(const Site& site, ResponseCache& cache) {
     };
   };
   const auto home = [](const Site& s, const Params&) { return home_html(s); };
+  // Quick: searches (bounded by the query's limits), the static report page and small JSON. The
+  // rest reads vectors, pages or links whose size grows with the web (slow, the default).
+  constexpr Pace kQuick = Pace::kQuick;
   table.exact("/", html(home));
-  table.exact("/search", cached(cache, html(search_html)));
+  table.exact("/search", cached(cache, html(search_html)), kQuick);
   table.exact("/page", html(page_html));
   table.exact("/proxy", html(proxy_html, kProxyPolicy));
   table.exact("/compare", html(compare_html));
-  table.exact("/report", html(report_html));
-  table.exact("/api/v1/search", cached(cache, json(search_json)));
+  table.exact("/report", html(report_html), kQuick);
+  table.exact("/api/v1/search", cached(cache, json(search_json)), kQuick);
   table.exact("/api/v1/page", json(page_json));
   table.exact("/api/v1/backlinks", json(backlinks_json));
   table.exact("/api/v1/links", json(links_json));
@@ -104,21 +107,30 @@ RouteTable site_routes(const Site& site, ResponseCache& cache) {
   table.exact("/api/v1/history", json(history_json));
   table.exact("/api/v1/compare", json(compare_json));
   table.exact("/api/v1/report", json(report_json));
-  table.exact("/healthz", json([](const Site& s, const Params&) { return health_json(s); }));
-  table.exact("/api/v1", json([](const Site&, const Params&) { return api_index_json(); }));
+  table.exact("/healthz", json([](const Site& s, const Params&) { return health_json(s); }),
+              kQuick);
+  table.exact("/api/v1", json([](const Site&, const Params&) { return api_index_json(); }), kQuick);
   // Assets by exact name from the table built into the binary: no path reaches the file system.
-  table.prefix("/assets/", [&site](const HttpRequest& request) {
-    const auto asset = find_asset(std::string_view(request.path).substr(8));
-    if (!asset) {
-      return error_response(site, request, 404, "no such asset",
-                            {{"kind", "not found"}, {"message", "no such asset"}});
-    }
-    HttpResponse response{200, std::string(asset->content_type), std::string(asset->bytes), {}};
-    response.set_header("Cache-Control", "public, max-age=3600");
-    return response;
-  });
+  table.prefix(
+      "/assets/",
+      [&site](const HttpRequest& request) {
+        const auto asset = find_asset(std::string_view(request.path).substr(8));
+        if (!asset) {
+          return error_response(site, request, 404, "no such asset",
+                                {{"kind", "not found"}, {"message", "no such asset"}});
+        }
+        HttpResponse response{200, std::string(asset->content_type), std::string(asset->bytes), {}};
+        response.set_header("Cache-Control", "public, max-age=3600");
+        return response;
+      },
+      kQuick);
   // Browsers ask for it on every site: nothing, rather than a 404 in their console.
-  table.exact("/favicon.ico", [](const HttpRequest&) { return HttpResponse{204, "", "", {}}; });
+  table.exact(
+      "/favicon.ico",
+      [](const HttpRequest&) {
+        return HttpResponse{204, "", "", {}};
+      },
+      kQuick);
   table.on_error([&site](const HttpRequest& request, int status, const std::string& message) {
     const char* kind = status == 404                    ? "not found"
                        : status == 500 || status == 503 ? "internal"
