@@ -8,8 +8,9 @@
 // the server runs, or a rebuilt index, is picked up within a second (Searcher::reopen()), and
 // requests in flight finish on what they started with.
 //
-// Threads: run_server() blocks the calling thread until a stop is requested; that thread runs the
-// connections (one event loop), and `threads` workers of its own run the views.
+// Threads: run_server() blocks the calling thread until a stop is requested; it and threads of its
+// own run `threads` event loops, which serve the connections and compute quick answers (searches),
+// and as many threads compute slow ones (page views, the proxy, compare, the report's data).
 #pragma once
 
 #include <cstddef>
@@ -35,7 +36,7 @@ struct ServeOptions {
   std::filesystem::path db;
   std::string bind = "127.0.0.1";  // an address; "0.0.0.0" serves every interface
   int port = 8080;                 // 0: the system picks a free port (reported by on_listening)
-  int threads = 0;                 // workers that run the views; 0 = 2 per core, at least 8
+  int threads = 0;                 // event loops (and slow-view threads); 0 = 2 per core, >= 8
   std::string ranks = "pagerank";  // the stored vector results are ranked by
   bool ranks_named = false;        // true: `ranks` was asked for by name (missing is an error)
   // Memory for answers of repeated searches (docs/serve.md); 0 computes every search.
