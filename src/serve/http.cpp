@@ -1,16 +1,14 @@
 // The HTTP layer (http.hpp) on Boost.Beast and Asio: `workers` event loops, one thread each, each
 // owning the connections it was given, so that nothing of a connection is shared between threads
 // but the server's count of them. A quick handler runs on the loop's thread, right after the
-// request is read: an answer then costs no hand-over between threads (each costs a wake-up, which
-// on a loaded machine is most of a search's time). A slow one runs on a pool apart, the loop
-// going on meanwhile. docs/serve.md, "HTTP: what is guaranteed", says why Beast and what is
-// guaranteed.
+// request is read: an answer then costs no hand-over between threads, whose wake-ups cost a
+// search a quarter of its throughput on a loaded machine (docs/serve.md, "Speed"). A slow one runs
+// on a pool apart, the loop going on meanwhile. docs/serve.md, "HTTP: what is guaranteed", says
+// why Beast and what is guaranteed.
 #include "http.hpp"
 
 #include <sys/resource.h>
 
-#include <sys/socket.h>
-#include <sys/uio.h>
 #include <algorithm>
 
 #include <array>
@@ -570,10 +568,6 @@ int HttpServer::listen(const std::string& address, int port) {
     s.cap = std::min(kServeMaxConnections, allowed);
   }
   return s.acceptor.local_endpoint().port();
-}
-
-std::size_t HttpServer::max_connections() const {
-  return impl_->cap;
 }
 
 void HttpServer::run() {

@@ -118,18 +118,17 @@ class HttpServer {
   HttpServer& operator=(const HttpServer&) = delete;
 
   // Binds `address` (an address or host name) and `port` (0: any free one) and listens; returns
-  // the port. Throws Error kIo when it cannot (in use, not an address of this machine).
+  // the port. Throws Error kIo when it cannot (in use, not an address of this machine). The
+  // connection cap is set here: kServeMaxConnections, or what the open-file limit leaves after
+  // the threads' and the process's own files, whichever is less.
   int listen(const std::string& address, int port);
   // Serves until stop(): then stops accepting, closes the connections that wait for a request,
   // lets the requests in flight be answered, and returns.
   void run();
   // Thread-safe; before run(), makes run() return at once.
   void stop();
-  // The most connections served at once: kServeMaxConnections or what the open-file limit
-  // leaves after the workers' files, whichever is less (known after listen()).
-  std::size_t max_connections() const;
 
-  struct Impl;  // http.cpp: the event loop, the workers, the connections
+  struct Impl;  // http.cpp: the event loops, the pool, the connections
 
  private:
   std::unique_ptr<Impl> impl_;
