@@ -13,7 +13,7 @@ pkgs=(
   libexpat1-dev
   libxapian-dev
   libopenmpi-dev openmpi-bin
-  libcpp-httplib-dev wrk
+  libboost-dev wrk
   libpsl-dev publicsuffix
   clang libfuzzer-14-dev libomp-14-dev strace
   pybind11-dev python3-dev python3-pytest python3-matplotlib

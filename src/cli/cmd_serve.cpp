@@ -20,8 +20,8 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 65535)));
   cmd->add_option("--threads", args->o.threads,
-                  "Request workers (0: two per core, at least 8); more clients wait in a "
-                  "bounded queue")
+                  "Threads that serve connections and compute pages (0: two per core, at least "
+                  "8); idle clients hold none")
       ->capture_default_str()
       ->check(number_check(whole_at_least(0, 1024)));
   args->ranks = cmd->add_option("--ranks", args->o.ranks, "The stored rank vector to rank by")

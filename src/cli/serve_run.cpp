@@ -1,4 +1,6 @@
-// run_serve in webrank-serve: the server itself (the executable that links cpp-httplib).
+// run_serve in webrank-serve: the server itself (the executable that links the server).
+#include <sys/resource.h>
+
 #include <cstdio>
 
 #include "interrupts.hpp"
@@ -18,6 +20,12 @@ void run_serve(const ServeArgs& args) {
   };
   if (args.access_log) {
     o.on_request = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  }
+  // Each connection is an open file: the soft limit (often 1,024) up to the hard one, so that the
+  // server's connection cap (docs/serve.md) is not the shell's default.
+  if (rlimit files{}; ::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
   }
   o.stop = arm_interrupts();  // the first Ctrl-C or SIGTERM stops serving
   run_server(o);

@@ -8,8 +8,9 @@
 // the server runs, or a rebuilt index, is picked up within a second (Searcher::reopen()), and
 // requests in flight finish on what they started with.
 //
-// Threads: run_server() blocks the calling thread until a stop is requested; it runs `threads`
-// request workers of its own.
+// Threads: run_server() blocks the calling thread until a stop is requested; it and threads of its
+// own run `threads` event loops, which serve the connections and compute quick answers (searches),
+// and as many threads compute slow ones (page views, the proxy, compare, the report's data).
 #pragma once
 
 #include <cstddef>
@@ -21,17 +22,21 @@
 namespace webrank {
 
 // Bounds of a request (documented in docs/serve.md): what a client can make the server hold.
-inline constexpr std::size_t kServeMaxResults = 100;      // k of a page of results or links
-inline constexpr std::size_t kServeMaxBodyBytes = 16384;  // request bodies (GET needs none)
-inline constexpr std::size_t kServeMaxQueueFactor = 4;    // waiting connections per worker
-inline constexpr int kServeReadTimeoutSeconds = 5;        // a client that stops sending is cut
+inline constexpr std::size_t kServeMaxResults = 100;            // k of a page of results or links
+inline constexpr std::size_t kServeMaxBodyBytes = 16384;        // request bodies (GET needs none)
+inline constexpr std::size_t kServeMaxRequestLineBytes = 8192;  // the request's URL: 414
+inline constexpr std::size_t kServeMaxHeaderBytes = 8192;       // field names and values: 431
+inline constexpr std::size_t kServeMaxHeaderFields = 100;       // fields of a request: 431
+inline constexpr int kServeRequestSeconds = 5;  // to send a whole request, idle time included
+inline constexpr int kServeWriteSeconds = 5;    // to take a whole answer
 inline constexpr std::size_t kServeMaxKeepAliveRequests = 1000;  // per connection
+inline constexpr std::size_t kServeMaxConnections = 4096;        // at once (and the file limit)
 
 struct ServeOptions {
   std::filesystem::path db;
   std::string bind = "127.0.0.1";  // an address; "0.0.0.0" serves every interface
   int port = 8080;                 // 0: the system picks a free port (reported by on_listening)
-  int threads = 0;                 // request workers; 0 = 2 per core, at least 4
+  int threads = 0;                 // event loops (and slow-view threads); 0 = 2 per core, >= 8
   std::string ranks = "pagerank";  // the stored vector results are ranked by
   bool ranks_named = false;        // true: `ranks` was asked for by name (missing is an error)
   // Memory for answers of repeated searches (docs/serve.md); 0 computes every search.
@@ -39,7 +44,7 @@ struct ServeOptions {
   std::stop_token stop;  // a stop request ends run_server(): in-flight requests finish
   // Called once the socket listens, with the address and port (port 0 resolved). May be empty.
   std::function<void(const std::string& address, int port)> on_listening;
-  // One line per request (method, path, status, microseconds), from worker threads; may be empty.
+  // One line per request (method, path, status), from worker threads; may be empty.
   std::function<void(const std::string& line)> on_request;
 };
 
