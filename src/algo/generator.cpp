@@ -126,4 +126,10 @@ GenerateReport generate_graph(const GenerateOptions& o) {
   return r;
 }
 
+std::span<const Named<GraphModel>> names(GraphModel) {
+  static constexpr Named<GraphModel> kNames[] = {{GraphModel::kWeb, "web"},
+                                                 {GraphModel::kRmat, "rmat"}};
+  return kNames;
+}
+
 }  // namespace webrank

@@ -176,4 +176,11 @@ HarmonicResult harmonic_centrality(const GraphView& g, const HarmonicOptions& o)
   return r;
 }
 
+std::span<const Named<BallCounters>> names(BallCounters) {
+  static constexpr Named<BallCounters> kNames[] = {{BallCounters::kAuto, "auto"},
+                                                   {BallCounters::kExact, "exact"},
+                                                   {BallCounters::kHyperLogLog, "hyperloglog"}};
+  return kNames;
+}
+
 }  // namespace webrank

@@ -1,6 +1,18 @@
 // The JSON form of the app layer's results (webrank/app/app_json.hpp).
 #include "webrank/app/app_json.hpp"
 
+namespace webrank {
+
+void to_json(nlohmann::json& j, const GenerateReport& r) {
+  j = {{"ids", r.ids}, {"pages", r.pages}, {"links", r.links}, {"notes", r.notes}};
+}
+
+void to_json(nlohmann::json& j, const TextWebReport& r) {
+  j = {{"pages", r.pages}, {"links", r.links}, {"bytes", r.bytes}};
+}
+
+}  // namespace webrank
+
 namespace webrank::app {
 
 void to_json(nlohmann::json& j, const InfoResult& r) {
@@ -149,6 +161,91 @@ void to_json(nlohmann::json& j, const PlantResult& r) {
        {"accessible", r.report.accessible},
        {"shape", r.shape},
        {"output", r.output}};
+}
+
+void to_json(nlohmann::json& j, const SearchReport& r) {
+  j = r.results;
+}
+
+void to_json(nlohmann::json& j, const EvalResult& r) {
+  j = r.report;
+  if (!r.per_query) j.erase("outcomes");
+}
+
+void to_json(nlohmann::json& j, const IndexResult& r) {
+  j = r.report;
+}
+
+void to_json(nlohmann::json& j, const ExplainResult& r) {
+  j = r.explanation;
+}
+
+void to_json(nlohmann::json& j, const UsageResult& r) {
+  j = nlohmann::json::object();
+  j["pages"] = r.pages;
+  j["visits"] = r.usage.total;
+  j["visited_pages"] = r.usage.visited_pages;
+  if (r.log) j["log"] = *r.log;
+  j["comparisons"] = r.comparisons;
+  if (r.source_rank) j["source_rank"] = *r.source_rank;
+}
+
+void to_json(nlohmann::json& j, const CrawlOrderResult& r) {
+  j = r.study;
+  set_text(j, "seed_label", r.seed_label);
+}
+
+void to_json(nlohmann::json& j, const HostsResult& r) {
+  host_graph_json(j, r.report, r.k);
+  j["output"] = r.output;
+}
+
+void to_json(nlohmann::json& j, const CentralityResult& r) {
+  j = r.result;
+  j["name"] = r.name;
+  j["top"] = r.top;
+  if (r.comparison) {
+    j["compared_with"] = r.compared_with;
+    j["comparison"] = *r.comparison;
+  }
+}
+
+void to_json(nlohmann::json& j, const ReportResult& r) {
+  j = r.data;
+  j["page"] = r.page ? *r.page : nlohmann::json();
+}
+
+void to_json(nlohmann::json& j, const BuildResult& r) {
+  j = r.report;
+}
+
+void to_json(nlohmann::json& j, const CrawlResult& r) {
+  if (r.is_recrawl) {
+    j = r.recrawl;
+  } else {
+    j = r.crawl;
+  }
+}
+
+void to_json(nlohmann::json& j, const GenerateResult& r) {
+  if (r.is_text) {
+    j = r.text;
+  } else {
+    j = r.graph;
+  }
+  j["output"] = r.output;
+}
+
+void to_json(nlohmann::json& j, const UpdateResult& r) {
+  j = r.report;
+}
+
+void to_json(nlohmann::json& j, const ExportResult& r) {
+  j = {{"output", r.output}};
+}
+
+void to_json(nlohmann::json& j, const PartitionResult& r) {
+  j = r.report;
 }
 
 nlohmann::json progress_json(const Progress& p) {

@@ -10,9 +10,13 @@ namespace webrank::app {
 const std::vector<Operation>& operations() {
   static const std::vector<Operation> table = [] {
     std::vector<Operation> t;
+    add_making_operations(t);
     add_ranking_operations(t);
     add_inspect_operations(t);
+    add_search_operations(t);
     add_spam_operations(t);
+    add_studies_operations(t);
+    add_mpi_operations(t);
     return t;
   }();
   return table;

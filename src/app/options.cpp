@@ -202,9 +202,14 @@ nlohmann::json parse_text(const OptionSpec& spec, std::string_view text) {
       }
       return *bytes;
     }
-    case ValueType::kWeights:  // a file
     case ValueType::kText:
     case ValueType::kTexts:
+      // Texts of a few values (crawl-order's --order) are checked as choices are.
+      if (!spec.choices.empty() &&
+          std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
+        fail_option(spec.name, excerpt(text), " not in ", choices_text(spec));
+      return std::string(text);
+    case ValueType::kWeights:  // a file
       return std::string(text);
   }
   return nullptr;
@@ -238,12 +243,14 @@ nlohmann::json check_value(const OptionSpec& spec, const nlohmann::json& given) 
       return parse_text(spec, given.get<std::string>());
     case ValueType::kText:
       if (!given.is_string()) wrong("a string");
-      return given;
+      return parse_text(spec, given.get<std::string>());
     case ValueType::kTexts: {
-      if (given.is_string()) return nlohmann::json::array({given});
+      if (given.is_string())
+        return nlohmann::json::array({parse_text(spec, given.get<std::string>())});
       if (!given.is_array()) wrong("a list of strings");
       for (const auto& item : given) {
         if (!item.is_string()) wrong("a list of strings");
+        (void)parse_text(spec, item.get<std::string>());
       }
       return given;
     }

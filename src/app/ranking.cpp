@@ -257,7 +257,7 @@ const OptionSet<CompareRequest>& compare_options() {
         .as("FILE")
         .only(kCli | kPython);
     s.add("k", WR_FIELD(k), "Without --pages: the top pages of each view shown")
-        .in(closed(1, 100))
+        .in(closed(1, 1e18))
         .as("N", "pages");
     return s;
   }();

@@ -242,7 +242,8 @@ void add_command(CLI::App& app, const Command& command) {
     for (const auto& s : command.render_flags) {
       if (!given.contains(s.name)) given[s.name] = s.default_value;
     }
-    if (command.before) command.before(given);
+    RunFlags flags = st->flags;
+    if (command.before) command.before(given, flags);
     app::Run run;
     if (given.contains("threads")) run.threads = given["threads"].get<int>();
     nlohmann::json op_options = nlohmann::json::object();
@@ -251,8 +252,11 @@ void add_command(CLI::App& app, const Command& command) {
         if (s.name == key) op_options[key] = value;
       }
     }
-    const RunFlags& flags = st->flags;
-    const bool json = flags.json || given.value("format", "") == "json";
+    // --format json of commands whose --format is a render flag (search, links, explain).
+    const bool format_json = std::any_of(
+        command.render_flags.begin(), command.render_flags.end(),
+        [&](const app::OptionSpec& s) { return s.name == "format" && given["format"] == "json"; });
+    const bool json = flags.json || format_json;
     std::unique_ptr<app::Session> session;
     if (op.access != app::Access::kNone) {
       session = std::make_unique<app::Session>(
@@ -268,6 +272,7 @@ void add_command(CLI::App& app, const Command& command) {
       };
     }
     run.stop = arm_interrupts();
+    run.unstoppable = [] { disarm_interrupts(); };
     const app::Output out = op.run(session.get(), op_options, run);
     disarm_interrupts();
     line.finish();
@@ -276,7 +281,7 @@ void add_command(CLI::App& app, const Command& command) {
     } else {
       command.render(Rendered{op, out, session.get(), given, st->db, flags.quiet});
     }
-    print_notices(out.notices, flags.quiet);
+    print_notices(out.notices, flags.quiet || json);
   });
 }
 

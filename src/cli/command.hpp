@@ -34,8 +34,9 @@ struct Command {
   std::vector<app::OptionSpec> render_flags = {};
   // The help of the DB positional, when it says more than "Database directory".
   std::string db_help = "Database directory";
-  // Runs before the operation with the options as given (a hand-over to a sibling executable).
-  void (*before)(const nlohmann::json& given) = nullptr;
+  // Runs before the operation with the options as given, and may change them (a render flag that
+  // asks for less, as search's --format tsv asks for no snippets).
+  void (*before)(nlohmann::json& given, struct RunFlags& flags) = nullptr;
 };
 
 // Adds `command` to `app` as a subcommand named after its operation.

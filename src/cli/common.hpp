@@ -114,25 +114,9 @@ void add_ranking_options(CLI::App* cmd, SearchOptions* o);
 // Every subcommand's callback stores its exit status here (CLI11 callbacks return void).
 int& exit_status();
 
-void add_build_command(CLI::App& app);
-void add_import_command(CLI::App& app);
-void add_generate_command(CLI::App& app);
-void add_export_command(CLI::App& app);
-void add_crawl_command(CLI::App& app);
-void add_index_command(CLI::App& app);
-void add_search_command(CLI::App& app);
-void add_eval_command(CLI::App& app);
-void add_partition_command(CLI::App& app);
-void add_update_command(CLI::App& app);
 // rank-mpi: the distributed solve in webrank-mpi, a hand-over to webrank-mpi in webrank.
 void add_rank_mpi_command(CLI::App& app);
 // serve: the server in webrank-serve, a hand-over to webrank-serve in webrank and webrank-mpi.
 void add_serve_command(CLI::App& app);
-void add_usage_command(CLI::App& app);
-void add_crawl_order_command(CLI::App& app);
-void add_report_command(CLI::App& app);
-void add_explain_command(CLI::App& app);
-void add_hosts_command(CLI::App& app);
-void add_centrality_command(CLI::App& app);
 
 }  // namespace webrank::cli

@@ -33,24 +33,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "webrank 0.1.0");
   for (const Command& c : command_table()) add_command(app, c);
-  add_build_command(app);
-  add_import_command(app);
-  add_generate_command(app);
-  add_export_command(app);
-  add_crawl_command(app);
-  add_index_command(app);
-  add_search_command(app);
-  add_eval_command(app);
-  add_update_command(app);
-  add_partition_command(app);
   add_rank_mpi_command(app);
   add_serve_command(app);
-  add_usage_command(app);
-  add_crawl_order_command(app);
-  add_report_command(app);
-  add_explain_command(app);
-  add_hosts_command(app);
-  add_centrality_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -80,9 +64,12 @@ namespace webrank::cli {
 
 std::vector<Command> command_table() {
   std::vector<Command> table;
+  add_making_commands(table);
   add_ranking_commands(table);
   add_inspect_commands(table);
+  add_search_commands(table);
   add_spam_commands(table);
+  add_studies_commands(table);
   return table;
 }
 

@@ -25,60 +25,60 @@ std::uint64_t pages_of(const Rendered& r) {
 void info(const Rendered& r) {
   const json& s = r.out.json;
   std::printf("database        %s (%s on disk)\n", r.db.c_str(),
-              format_bytes(s["bytes_on_disk"].get<double>()).c_str());
-  const auto pages = s["pages"].get<std::uint64_t>();
-  const auto dangling = s["dangling_pages"].get<std::uint64_t>();
+              format_bytes(s.at("bytes_on_disk").get<double>()).c_str());
+  const auto pages = s.at("pages").get<std::uint64_t>();
+  const auto dangling = s.at("dangling_pages").get<std::uint64_t>();
   std::printf("pages           %llu\n", static_cast<unsigned long long>(pages));
-  std::printf("links           %llu%s\n", s["links"].get<unsigned long long>(),
-              s["weighted"].get<bool>() ? " (weighted)" : "");
+  std::printf("links           %llu%s\n", s.at("links").get<unsigned long long>(),
+              s.at("weighted").get<bool>() ? " (weighted)" : "");
   std::printf("dangling pages  %llu (%.1f%%)\n", static_cast<unsigned long long>(dangling),
               100.0 * static_cast<double>(dangling) / static_cast<double>(pages));
-  std::printf("self-links      %llu\n", s["self_links"].get<unsigned long long>());
+  std::printf("self-links      %llu\n", s.at("self_links").get<unsigned long long>());
   if (s.contains("crawl")) {
-    const json& c = s["crawl"];
+    const json& c = s.at("crawl");
     std::string classes;
-    for (const auto& [k, v] : c["status"].items()) {
+    for (const auto& [k, v] : c.at("status").items()) {
       classes += (classes.empty() ? "" : ", ") + k + " " + std::to_string(v.get<std::uint64_t>());
     }
     std::printf(
         "crawled         %llu pages fetched (%s), %llu known but not fetched; %llu with a "
         "title, %llu exact duplicates, %llu nofollow links (not ranked)\n",
-        c["fetched_pages"].get<unsigned long long>(), classes.c_str(),
-        c["not_fetched_pages"].get<unsigned long long>(),
-        c["pages_with_title"].get<unsigned long long>(),
-        c["exact_duplicates"].get<unsigned long long>(),
-        c["nofollow_links"].get<unsigned long long>());
+        c.at("fetched_pages").get<unsigned long long>(), classes.c_str(),
+        c.at("not_fetched_pages").get<unsigned long long>(),
+        c.at("pages_with_title").get<unsigned long long>(),
+        c.at("exact_duplicates").get<unsigned long long>(),
+        c.at("nofollow_links").get<unsigned long long>());
   }
-  std::printf("isolated pages  %llu\n", s["isolated_pages"].get<unsigned long long>());
+  std::printf("isolated pages  %llu\n", s.at("isolated_pages").get<unsigned long long>());
   for (const auto& [name, key] :
        {std::pair{"out-degree", "out_degree"}, {"in-degree", "in_degree"}}) {
     const json& d = s[key];
     std::printf("%-15s min %llu, median %llu, mean %.2f, max %llu; %llu pages with none\n", name,
-                d["min"].get<unsigned long long>(), d["median"].get<unsigned long long>(),
-                d["mean"].get<double>(), d["max"].get<unsigned long long>(),
-                d["zero"].get<unsigned long long>());
+                d.at("min").get<unsigned long long>(), d.at("median").get<unsigned long long>(),
+                d.at("mean").get<double>(), d.at("max").get<unsigned long long>(),
+                d.at("zero").get<unsigned long long>());
   }
-  for (const json& v : s["ranks"]) {
+  for (const json& v : s.at("ranks")) {
     const std::string name = str(v, "name");
     if (v.contains("error")) {
       std::printf("ranks           %s: %s\n", name.c_str(), str(v, "error").c_str());
       continue;
     }
-    const bool converged = v["converged"].get<bool>();
+    const bool converged = v.at("converged").get<bool>();
     if (str(v, "algorithm") == "hits") {
       std::printf("ranks           %s: HITS %s, %d iterations%s\n", name.c_str(),
-                  str(v, "kind") == "hub" ? "hubs" : "authorities", v["iterations"].get<int>(),
+                  str(v, "kind") == "hub" ? "hubs" : "authorities", v.at("iterations").get<int>(),
                   converged ? "" : " (NOT converged)");
       continue;
     }
     std::string method = str(v, "method");
     if (v.contains("solved_by")) method += " (" + str(v, "solved_by") + ")";
     std::printf("ranks           %s: %s, %s, d=%g, dangling %s, %d iterations%s\n", name.c_str(),
-                method.c_str(), str(v, "precision").c_str(), v["damping"].get<double>(),
-                str(v, "dangling").c_str(), v["iterations"].get<int>(),
-                v["stale"].get<bool>() ? " (stale: computed before an update; a warm start)"
-                : converged            ? ""
-                                       : " (NOT converged)");
+                method.c_str(), str(v, "precision").c_str(), v.at("damping").get<double>(),
+                str(v, "dangling").c_str(), v.at("iterations").get<int>(),
+                v.at("stale").get<bool>() ? " (stale: computed before an update; a warm start)"
+                : converged               ? ""
+                                          : " (NOT converged)");
   }
 }
 
@@ -89,11 +89,11 @@ void check(const Rendered& r) {
               static_cast<unsigned long long>(db->num_links()), vectors, vectors == 1 ? "" : "s");
   for (const json& c : r.out.json) {
     const std::string name = str(c, "name");
-    if (!c["checkable"].get<bool>()) {
+    if (!c.at("checkable").get<bool>()) {
       std::printf("ranks '%s': not checked: %s\n", name.c_str(), str(c, "reason").c_str());
       continue;
     }
-    const bool ok = c["ok"].get<bool>();
+    const bool ok = c.at("ok").get<bool>();
     const auto number = [&](const char* key) {
       return c[key].is_number() ? c[key].get<double>() : INFINITY;
     };
@@ -112,9 +112,9 @@ std::string describe_vector(const json& v) {
   if (algorithm == "harmonic") return "harmonic centrality (" + kind + ")";
   std::string how = str(v, "method");
   if (v.contains("solved_by")) how += " (" + str(v, "solved_by") + ")";
-  how += cat(", d=", v["damping"].get<double>(), ", dangling ", str(v, "dangling"));
-  if (v["personalized"].get<bool>()) how += ", personalized";
-  if (v["stale"].get<bool>()) how += "; stale (computed before an update)";
+  how += cat(", d=", v.at("damping").get<double>(), ", dangling ", str(v, "dangling"));
+  if (v.at("personalized").get<bool>()) how += ", personalized";
+  if (v.at("stale").get<bool>()) how += "; stale (computed before an update)";
   return how;
 }
 
@@ -143,9 +143,9 @@ void ranks(const Rendered& r) {
       continue;
     }
     std::printf("%-24s %-9s %-10s %6d %-16s %9s  %s\n", str(v, "name").c_str(),
-                v["converged"].get<bool>() ? "yes" : "NO", str(v, "precision").c_str(),
-                v["iterations"].get<int>(), date(v["created"].get<std::int64_t>()).c_str(),
-                format_bytes(v["bytes"].get<double>()).c_str(), describe_vector(v).c_str());
+                v.at("converged").get<bool>() ? "yes" : "NO", str(v, "precision").c_str(),
+                v.at("iterations").get<int>(), date(v.at("created").get<std::int64_t>()).c_str(),
+                format_bytes(v.at("bytes").get<double>()).c_str(), describe_vector(v).c_str());
   }
 }
 
@@ -197,7 +197,7 @@ void top(const Rendered& r) {
                                : 16;
   int i = 0;
   for (const json& t : r.out.json) {
-    const double bar = t["bar"].get<double>();
+    const double bar = t.at("bar").get<double>();
     const int cells = static_cast<int>(bar / 100 * kBarCells + 0.5);
     std::string drawn(cells, '#');
     drawn.resize(kBarCells, '.');
@@ -217,22 +217,22 @@ void top(const Rendered& r) {
         page += "  \"" + cut_end(title, room - used) + "\"";
       }
     }
-    std::printf("%4d  %-10.4g %*s  %s %3.0f%%   %2d/10  %s\n", ++i, t["rank"].get<double>(),
-                pct_width, format_percentile(t["percentile"].get<double>(), n).c_str(),
-                drawn.c_str(), bar, t["toolbar"].get<int>(), page.c_str());
+    std::printf("%4d  %-10.4g %*s  %s %3.0f%%   %2d/10  %s\n", ++i, t.at("rank").get<double>(),
+                pct_width, format_percentile(t.at("percentile").get<double>(), n).c_str(),
+                drawn.c_str(), bar, t.at("toolbar").get<int>(), page.c_str());
   }
 }
 
 void page(const Rendered& r) {
   const json& p = r.out.json;
-  const auto pages = p["pages"].get<std::uint64_t>();
+  const auto pages = p.at("pages").get<std::uint64_t>();
   const std::string label = str(p, "label");
-  std::printf("page        %s (id %u of %llu)\n", label.c_str(), p["id"].get<unsigned>(),
+  std::printf("page        %s (id %u of %llu)\n", label.c_str(), p.at("id").get<unsigned>(),
               static_cast<unsigned long long>(pages));
-  if (p.contains("title") && p["title"].is_string())
+  if (p.contains("title") && p.at("title").is_string())
     std::printf("title       %s\n", str(p, "title").c_str());
-  if (p.contains("status") && p["status"].is_number()) {
-    const auto status = p["status"].get<unsigned>();
+  if (p.contains("status") && p.at("status").is_number()) {
+    const auto status = p.at("status").get<unsigned>();
     if (status == 0) {
       std::printf("status      0 (not fetched)\n");
     } else {
@@ -241,35 +241,35 @@ void page(const Rendered& r) {
                   !final_url.empty() && final_url != label ? (" -> " + final_url).c_str() : "");
     }
   }
-  const auto nofollow = p["nofollow_links"].get<std::uint64_t>();
-  std::printf("links       %llu out%s, %llu in%s\n", p["out_links"].get<unsigned long long>(),
-              p["self_link"].get<bool>() ? " (one to itself)" : "",
-              p["in_links"].get<unsigned long long>(),
+  const auto nofollow = p.at("nofollow_links").get<std::uint64_t>();
+  std::printf("links       %llu out%s, %llu in%s\n", p.at("out_links").get<unsigned long long>(),
+              p.at("self_link").get<bool>() ? " (one to itself)" : "",
+              p.at("in_links").get<unsigned long long>(),
               nofollow ? cat("; ", nofollow, " nofollow out").c_str() : "");
-  if (p["ranks"].empty()) {
+  if (p.at("ranks").empty()) {
     std::printf("ranks       none computed yet: run `webrank rank %s`\n", r.db.c_str());
     return;
   }
   std::printf("%-24s %-12s %10s  %12s %5s %7s\n", "ranks", "rank", "percentile", "position", "bar",
               "toolbar");
-  for (const json& v : p["ranks"]) {
+  for (const json& v : p.at("ranks")) {
     const std::string name = str(v, "name");
     if (v.contains("error")) {
       std::printf("%-24s unreadable: %s\n", name.c_str(), str(v, "error").c_str());
       continue;
     }
-    const std::string position = cat(v["position"].get<std::uint64_t>(), " of ", pages);
+    const std::string position = cat(v.at("position").get<std::uint64_t>(), " of ", pages);
     std::printf("%-24s %-12.6g %10s  %12s %4.0f%% %4d/10%s\n", name.c_str(),
-                v["rank"].get<double>(),
-                format_percentile(v["percentile"].get<double>(), pages).c_str(), position.c_str(),
-                v["bar"].get<double>(), v["toolbar"].get<int>(),
-                v["converged"].get<bool>() ? "" : "  (not converged)");
+                v.at("rank").get<double>(),
+                format_percentile(v.at("percentile").get<double>(), pages).c_str(),
+                position.c_str(), v.at("bar").get<double>(), v.at("toolbar").get<int>(),
+                v.at("converged").get<bool>() ? "" : "  (not converged)");
   }
 }
 
 void print_row(const json& p, const char* note) {
   constexpr int kBarWidth = 20;
-  const double bar = p["bar"].get<double>();
+  const double bar = p.at("bar").get<double>();
   const int cells = static_cast<int>(bar / 100 * kBarWidth + 0.5);
   std::string drawn(cells, '#');
   drawn.resize(kBarWidth, '.');
@@ -277,15 +277,15 @@ void print_row(const json& p, const char* note) {
   const std::string title = str(p, "title");
   if (!title.empty()) page += "  \"" + title + "\"";
   std::printf("%s %3.0f%% %2d/10 %7.2f%%  %-12.6g %s%s\n", drawn.c_str(), bar,
-              p["toolbar"].get<int>(), p["percentile"].get<double>(), p["rank"].get<double>(),
-              page.c_str(), note);
+              p.at("toolbar").get<int>(), p.at("percentile").get<double>(),
+              p.at("rank").get<double>(), page.c_str(), note);
 }
 
 void print_tsv(const json& p, const char* extra) {
   std::printf("%s\t%s\t%.17g\t%.6f\t%.6f\t%d%s\n", tsv_field(str(p, "label")).c_str(),
-              tsv_field(str(p, "title")).c_str(), p["rank"].get<double>(),
-              p["percentile"].get<double>(), p["bar"].get<double>(), p["toolbar"].get<int>(),
-              extra);
+              tsv_field(str(p, "title")).c_str(), p.at("rank").get<double>(),
+              p.at("percentile").get<double>(), p.at("bar").get<double>(),
+              p.at("toolbar").get<int>(), extra);
 }
 
 const char* kHeader = "log-scale bar         bar  tool  pctile   rank         page";
@@ -293,16 +293,16 @@ const char* kHeader = "log-scale bar         bar  tool  pctile   rank         pa
 void backlinks(const Rendered& r) {
   const json& b = r.out.json;
   if (given_or(r, "format") == "tsv") {
-    for (const json& p : b["pages"]) print_tsv(p, "");
+    for (const json& p : b.at("pages")) print_tsv(p, "");
     return;
   }
   const auto offset = given_or(r, "offset").get<std::uint64_t>();
-  std::printf("%llu pages link to %s; by rank '%s'", b["total"].get<unsigned long long>(),
+  std::printf("%llu pages link to %s; by rank '%s'", b.at("total").get<unsigned long long>(),
               str(b, "url").c_str(), str(b, "ranks").c_str());
-  if (!b["pages"].empty()) {
+  if (!b.at("pages").empty()) {
     std::printf(", %llu-%llu:\n%s\n", static_cast<unsigned long long>(offset + 1),
-                static_cast<unsigned long long>(offset + b["pages"].size()), kHeader);
-    for (const json& p : b["pages"]) print_row(p, "");
+                static_cast<unsigned long long>(offset + b.at("pages").size()), kHeader);
+    for (const json& p : b.at("pages")) print_row(p, "");
   } else {
     std::printf("\n");
   }
@@ -311,16 +311,16 @@ void backlinks(const Rendered& r) {
 void links(const Rendered& r) {
   const json& j = r.out.json;
   if (given_or(r, "format") == "tsv") {
-    for (const json& l : j["links"]) {
-      print_tsv(l, l["nofollow"].get<bool>() ? "\tnofollow" : "\t");
+    for (const json& l : j.at("links")) {
+      print_tsv(l, l.at("nofollow").get<bool>() ? "\tnofollow" : "\t");
     }
     return;
   }
-  std::printf("%s links to %zu pages; by rank '%s':\n", str(j, "url").c_str(), j["links"].size(),
+  std::printf("%s links to %zu pages; by rank '%s':\n", str(j, "url").c_str(), j.at("links").size(),
               str(j, "ranks").c_str());
-  if (!j["links"].empty()) std::printf("%s\n", kHeader);
-  for (const json& l : j["links"]) {
-    print_row(l, l["nofollow"].get<bool>() ? "  (nofollow)" : "");
+  if (!j.at("links").empty()) std::printf("%s\n", kHeader);
+  for (const json& l : j.at("links")) {
+    print_row(l, l.at("nofollow").get<bool>() ? "  (nofollow)" : "");
   }
 }
 
@@ -332,21 +332,21 @@ void compare_ranks(const Rendered& r) {
   };
   const bool from_file = !stored(str(c, "a")) || !stored(str(c, "b"));
   std::printf("'%s' and '%s' on %llu of %llu pages%s\n", str(c, "a").c_str(), str(c, "b").c_str(),
-              c["pages"].get<unsigned long long>(), c["of_pages"].get<unsigned long long>(),
+              c.at("pages").get<unsigned long long>(), c.at("of_pages").get<unsigned long long>(),
               from_file ? " (those the file lists)" : "");
-  std::printf("L1 distance         %.6g\n", c["l1"].get<double>());
-  if (c["max_difference"].get<double>() > 0) {
-    std::printf("largest difference  %.6g (%s)\n", c["max_difference"].get<double>(),
+  std::printf("L1 distance         %.6g\n", c.at("l1").get<double>());
+  if (c.at("max_difference").get<double>() > 0) {
+    std::printf("largest difference  %.6g (%s)\n", c.at("max_difference").get<double>(),
                 str(c, "max_difference_label").c_str());
   } else {
     std::printf("largest difference  0 (the vectors are equal)\n");
   }
-  std::printf("Kendall's tau-b     %.6f\n", c["kendall_tau"].get<double>());
-  std::printf("Spearman's rho      %.6f\n", c["spearman"].get<double>());
-  for (const json& t : c["top"]) {
+  std::printf("Kendall's tau-b     %.6f\n", c.at("kendall_tau").get<double>());
+  std::printf("Spearman's rho      %.6f\n", c.at("spearman").get<double>());
+  for (const json& t : c.at("top")) {
     std::printf("top-%-15s %llu shared (%.1f%%)\n",
-                std::to_string(t["k"].get<std::uint64_t>()).c_str(),
-                t["shared"].get<unsigned long long>(), 100 * t["fraction"].get<double>());
+                std::to_string(t.at("k").get<std::uint64_t>()).c_str(),
+                t.at("shared").get<unsigned long long>(), 100 * t.at("fraction").get<double>());
   }
 }
 

@@ -22,20 +22,20 @@ double number(const json& j, const char* key, double fallback = 0) {
 // 'pagerank' in web.db": what a rank did, on stderr.
 std::string rank_summary(const json& v, const std::string& db, const std::string& note) {
   const std::string method = str(v, "method");
-  const int iterations = v["iterations"].get<int>();
+  const int iterations = v.at("iterations").get<int>();
   const double final_delta = number(v, "final_delta");
   std::string how =
       method == "direct" ? std::string("direct solve")
       : v.contains("components")
-          ? cat(iterations, " sweeps of the slowest of ", v["components"].get<std::uint64_t>(),
+          ? cat(iterations, " sweeps of the slowest of ", v.at("components").get<std::uint64_t>(),
                 " strongly connected components (the largest: ",
-                v["largest_component_pages"].get<std::uint64_t>(), " pages), final L1 change ",
+                v.at("largest_component_pages").get<std::uint64_t>(), " pages), final L1 change ",
                 final_delta)
           : cat(iterations, " iterations, final L1 change ", final_delta);
-  if (v.contains("error_bound") && v["error_bound"].is_number() && method != "direct")
-    how += cat(" (error bound ", v["error_bound"].get<double>(), ")");
+  if (v.contains("error_bound") && v.at("error_bound").is_number() && method != "direct")
+    how += cat(" (error bound ", v.at("error_bound").get<double>(), ")");
   if (v.contains("streamed_blocks")) {
-    how += cat(", links streamed in ", v["streamed_blocks"].get<std::uint64_t>(),
+    how += cat(", links streamed in ", v.at("streamed_blocks").get<std::uint64_t>(),
                " blocks of up to ", format_bytes(number(v, "stream_block_bytes")));
   }
   const int blocked_from = v.value("blocked_from_iteration", 0);
@@ -43,11 +43,11 @@ std::string rank_summary(const json& v, const std::string& db, const std::string
   if (blocked_from == 1) how += ", blocked sweep";
   if (v.contains("sweep_note")) how += ", " + str(v, "sweep_note");
   if (v.contains("warm_start")) {
-    const json& w = v["warm_start"];
+    const json& w = v.at("warm_start");
     how += cat(", warm start from '", str(w, "from"), "'");
-    if (w["cold_iterations"].is_number() && w["cold_iterations"].get<int>() > 0) {
-      how += cat(": ", w["iterations_saved"].get<int>(), " iterations saved against the ",
-                 w["cold_iterations"].get<int>(), " of its cold start");
+    if (w.at("cold_iterations").is_number() && w.at("cold_iterations").get<int>() > 0) {
+      how += cat(": ", w.at("iterations_saved").get<int>(), " iterations saved against the ",
+                 w.at("cold_iterations").get<int>(), " of its cold start");
     }
   }
   how += note;
@@ -55,8 +55,8 @@ std::string rank_summary(const json& v, const std::string& db, const std::string
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3f", number(v, "seconds"));
   return cat(shown, ": ", how, ", ", seconds, " s; ",
-             v["stored"].get<bool>() ? cat("stored as '", str(v, "name"), "' in ", db)
-                                     : std::string("not stored"));
+             v.at("stored").get<bool>() ? cat("stored as '", str(v, "name"), "' in ", db)
+                                        : std::string("not stored"));
 }
 
 void rank(const Rendered& r) {
@@ -66,12 +66,12 @@ void rank(const Rendered& r) {
     std::fprintf(stderr, "%s\n", rank_summary(j, r.db, "").c_str());
     return;
   }
-  for (const json& v : j["vectors"]) {
+  for (const json& v : j.at("vectors")) {
     std::fprintf(stderr, "  %-24s %4d iterations, final L1 change %.3e\n", str(v, "name").c_str(),
-                 v["iterations"].get<int>(), number(v, "final_delta"));
+                 v.at("iterations").get<int>(), number(v, "final_delta"));
   }
   std::fprintf(stderr, "batch: %zu vectors in one pass, %.3f s; stored in %s\n",
-               j["vectors"].size(), number(j, "seconds"), r.db.c_str());
+               j.at("vectors").size(), number(j, "seconds"), r.db.c_str());
 }
 
 void hits(const Rendered& r) {
@@ -83,7 +83,7 @@ void hits(const Rendered& r) {
   std::fprintf(stderr,
                "hits: %d iterations, final L1 change %s, %.3f s; stored as '%s.authority' and "
                "'%s.hub' in %s\n",
-               j["iterations"].get<int>(), delta, number(j, "seconds"), stored.c_str(),
+               j.at("iterations").get<int>(), delta, number(j, "seconds"), stored.c_str(),
                stored.c_str(), r.db.c_str());
 }
 
@@ -100,14 +100,14 @@ void topics(const Rendered& r) {
               "highest-ranked pages (* = not in the topic)");
   for (const json& s : j) {
     std::string best;
-    for (std::size_t i = 0; i < std::min<std::size_t>(3, s["top"].size()); ++i) {
-      best += (i ? ", " : "") + str(s["top"][i], "label") +
-              (s["top"][i]["in_topic"].get<bool>() ? "" : "*");
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, s.at("top").size()); ++i) {
+      best += (i ? ", " : "") + str(s.at("top")[i], "label") +
+              (s.at("top")[i].at("in_topic").get<bool>() ? "" : "*");
     }
     std::printf("%-24s %7zu %6d  %3zu in topic %3zu in topic  %s\n", str(s, "topic").c_str(),
-                s["pages"].get<std::size_t>(), s["iterations"].get<int>(),
-                s["top_in_topic"].get<std::size_t>(), s["pagerank_top_in_topic"].get<std::size_t>(),
-                best.c_str());
+                s.at("pages").get<std::size_t>(), s.at("iterations").get<int>(),
+                s.at("top_in_topic").get<std::size_t>(),
+                s.at("pagerank_top_in_topic").get<std::size_t>(), best.c_str());
   }
   std::fprintf(stderr, "%zu topic vectors stored as topic.NAME in %s\n", j.size(), r.db.c_str());
 }
@@ -116,7 +116,7 @@ void ppr(const Rendered& r) {
   const json& j = r.out.json;
   std::printf("%4s  %-12s %-27s  %s\n", "#", "rank", "exact rank within", "page");
   int i = 0;
-  for (const json& e : j["top"]) {
+  for (const json& e : j.at("top")) {
     std::string page = str(e, "label");
     const std::string title = str(e, "title");
     if (!title.empty()) page += "  \"" + title + "\"";
@@ -129,22 +129,23 @@ void ppr(const Rendered& r) {
       "is at most that much above its estimate (d = %g, eps = %g)\n",
       number(j, "error_bound"), given_or(r, "damping").get<double>(),
       given_or(r, "eps").get<double>());
-  const std::size_t shown = j["top"].size();
-  if (j["certified"].get<bool>()) {
+  const std::size_t shown = j.at("top").size();
+  if (j.at("certified").get<bool>()) {
     std::printf(
         "top %zu: certain (its lowest rank %.6g >= %.6g, the highest any other page can "
         "have)\n",
-        shown, shown == 0 ? 0.0 : number(j["top"].back(), "lower"), number(j, "outside_upper"));
+        shown, shown == 0 ? 0.0 : number(j.at("top").back(), "lower"), number(j, "outside_upper"));
   } else {
     std::printf(
         "top %zu: not certain (another page may have up to %.6g; a smaller --eps tightens the "
         "bounds)\n",
         shown, number(j, "outside_upper"));
   }
-  const int sweeps = j["sweeps"].get<int>();
+  const int sweeps = j.at("sweeps").get<int>();
   std::printf("work: %llu pushes, %llu links, %u pages touched%s, %.2f ms\n",
-              j["pushes"].get<unsigned long long>(), j["links_visited"].get<unsigned long long>(),
-              j["pages_touched"].get<unsigned>(),
+              j.at("pushes").get<unsigned long long>(),
+              j.at("links_visited").get<unsigned long long>(),
+              j.at("pages_touched").get<unsigned>(),
               sweeps ? cat(", ", sweeps, " full sweeps").c_str() : "", 1e3 * number(j, "seconds"));
 }
 
@@ -152,14 +153,14 @@ void ppr(const Rendered& r) {
 void compare(const Rendered& r) {
   const json& c = r.out.json;
   std::printf("%-50s", "page");
-  for (const json& v : c["views"]) std::printf("  %14s", v.get<std::string>().c_str());
+  for (const json& v : c.at("views")) std::printf("  %14s", v.get<std::string>().c_str());
   std::printf("\n");
-  for (const json& row : c["rows"]) {
+  for (const json& row : c.at("rows")) {
     std::string page = str(row, "label");
     const std::string title = str(row, "title");
     if (!title.empty()) page = title + "  " + page;
     std::printf("%-50s", page.c_str());
-    for (const json& p : row["percentiles"]) std::printf("  %13.2f%%", p.get<double>());
+    for (const json& p : row.at("percentiles")) std::printf("  %13.2f%%", p.get<double>());
     std::printf("\n");
   }
   std::printf("(percentile: the share of pages ranked at or below the page in that view)\n");

@@ -17,8 +17,8 @@ void trust(const Rendered& r) {
   std::printf("%4s  %-12s %-12s %9s  %s\n", "#", "pagerank", "trustrank", "spam mass", "page");
   int i = 0;
   for (const json& p : r.out.json) {
-    std::printf("%4d  %-12.6g %-12.6g %9.4f  %s\n", ++i, p["pagerank"].get<double>(),
-                p["trustrank"].get<double>(), p["spam_mass"].get<double>(),
+    std::printf("%4d  %-12.6g %-12.6g %9.4f  %s\n", ++i, p.at("pagerank").get<double>(),
+                p.at("trustrank").get<double>(), p.at("spam_mass").get<double>(),
                 str(p, "label").c_str());
   }
 }
@@ -30,9 +30,9 @@ void seeds(const Rendered& r) {
     std::string page = str(s, "label");
     const std::string title = str(s, "title");
     if (!title.empty()) page += "  \"" + title + "\"";
-    std::printf("%4d  %-14.6g %9llu %9llu  %s\n", ++i, s["inverse_pagerank"].get<double>(),
-                s["out_links"].get<unsigned long long>(), s["in_links"].get<unsigned long long>(),
-                page.c_str());
+    std::printf("%4d  %-14.6g %9llu %9llu  %s\n", ++i, s.at("inverse_pagerank").get<double>(),
+                s.at("out_links").get<unsigned long long>(),
+                s.at("in_links").get<unsigned long long>(), page.c_str());
   }
 }
 
@@ -40,44 +40,44 @@ void spam_report(const Rendered& r) {
   if (r.quiet) return;
   const json& report = r.out.json;
   const std::size_t show = given_or(r, "show").get<std::size_t>();
-  const std::size_t farms = report["farms"].size();
+  const std::size_t farms = report.at("farms").size();
   std::printf("%zu likely spam target%s among %zu pages with PageRank >= %g x average%s\n", farms,
-              farms == 1 ? "" : "s", report["candidates"].get<std::size_t>(),
+              farms == 1 ? "" : "s", report.at("candidates").get<std::size_t>(),
               given_or(r, "min_scaled_pagerank").get<double>(),
-              report["used_trust"].get<bool>() ? " (with spam mass)" : "");
+              report.at("used_trust").get<bool>() ? " (with spam mass)" : "");
   int i = 0;
-  for (const json& f : report["farms"]) {
-    const json& s = f["structure"];
+  for (const json& f : report.at("farms")) {
+    const json& s = f.at("structure");
     std::printf("\n%d. %s\n", ++i, str(f, "label").c_str());
     std::printf("   PageRank %.4g (%.1f x average); its farm carries %.1f%% of it",
-                f["pagerank"].get<double>(), f["scaled_pagerank"].get<double>(),
-                100 * f["farm_share"].get<double>());
+                f.at("pagerank").get<double>(), f.at("scaled_pagerank").get<double>(),
+                100 * f.at("farm_share").get<double>());
     if (f.contains("relative_mass")) {
       std::printf("; relative spam mass %.3f (of the whole farm %.3f)",
-                  f["relative_mass"].get<double>(), f["farm_mass"].get<double>());
+                  f.at("relative_mass").get<double>(), f.at("farm_mass").get<double>());
     }
-    const auto hosts = s["hosts"].get<std::size_t>();
+    const auto hosts = s.at("hosts").get<std::size_t>();
     std::printf(
         "\n   %zu supporting pages: %.1f out-links each, %.0f%% of them into the farm; %.1f "
         "in-links each, %.0f%% from the farm; the target links back to %zu; %zu host%s\n",
-        s["supporters"].get<std::size_t>(), s["mean_out_degree"].get<double>(),
-        100 * s["out_share_to_farm"].get<double>(), s["mean_in_degree"].get<double>(),
-        100 * s["in_share_from_farm"].get<double>(), s["reciprocal"].get<std::size_t>(), hosts,
-        hosts == 1 ? "" : "s");
-    const auto duplicates = s["duplicate_content"].get<std::size_t>();
-    const auto sharing = s["hosts_sharing_a_title"].get<std::size_t>();
+        s.at("supporters").get<std::size_t>(), s.at("mean_out_degree").get<double>(),
+        100 * s.at("out_share_to_farm").get<double>(), s.at("mean_in_degree").get<double>(),
+        100 * s.at("in_share_from_farm").get<double>(), s.at("reciprocal").get<std::size_t>(),
+        hosts, hosts == 1 ? "" : "s");
+    const auto duplicates = s.at("duplicate_content").get<std::size_t>();
+    const auto sharing = s.at("hosts_sharing_a_title").get<std::size_t>();
     if (duplicates || sharing > 1) {
       std::printf(
           "   crawl evidence: %zu supporters with duplicate content; %zu hosts share one page "
           "title\n",
           duplicates, sharing);
     }
-    const std::size_t allies = f["allied_targets"].size();
+    const std::size_t allies = f.at("allied_targets").size();
     if (allies) {
       std::printf("   linked from %zu other reported target%s (an alliance)\n", allies,
                   allies == 1 ? "" : "s");
     }
-    const json& supporters = f["supporter_labels"];
+    const json& supporters = f.at("supporter_labels");
     for (std::size_t j = 0; j < std::min(show, supporters.size()); ++j)
       std::printf("     %s\n", supporters[j].get<std::string>().c_str());
     if (supporters.size() > show)

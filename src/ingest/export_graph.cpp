@@ -203,4 +203,11 @@ void write_graph_file(const Database& db, const ExportOptions& o,
   flush(true);
 }
 
+std::span<const Named<ExportFormat>> names(ExportFormat) {
+  static constexpr Named<ExportFormat> kNames[] = {{ExportFormat::kEdges, "edges"},
+                                                   {ExportFormat::kGml, "gml"},
+                                                   {ExportFormat::kGraphml, "graphml"}};
+  return kNames;
+}
+
 }  // namespace webrank

@@ -144,16 +144,14 @@ void check_options(const SearchOptions& o) {
 
 }  // namespace
 
+std::span<const Named<SearchMode>> names(SearchMode) {
+  static constexpr Named<SearchMode> kNames[] = {
+      {SearchMode::kTitle, "title"}, {SearchMode::kText, "text"}, {SearchMode::kFull, "full"}};
+  return kNames;
+}
+
 const char* to_string(SearchMode mode) {
-  switch (mode) {
-    case SearchMode::kTitle:
-      return "title";
-    case SearchMode::kText:
-      return "text";
-    case SearchMode::kFull:
-      return "full";
-  }
-  return "?";
+  return name_in(names(mode), mode);
 }
 
 Searcher::Searcher(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

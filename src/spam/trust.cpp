@@ -4,9 +4,9 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
-#include "webrank/store/rank_store.hpp"
 #include "util/atomic_file.hpp"
 #include "webrank/spam/spam.hpp"
+#include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -55,7 +55,8 @@ void save_trust(const Database& db, const TrustResult& t, const PageWeights& see
     v.seconds = std::max(t.pagerank.seconds, t.trustrank.seconds);
     v.created = static_cast<std::int64_t>(std::time(nullptr));
     write_rank_vector(db, absolute ? "spam-mass-absolute" : "spam-mass",
-                      absolute ? t.absolute_mass : t.relative_mass, Precision::kDouble, std::move(v));
+                      absolute ? t.absolute_mass : t.relative_mass, Precision::kDouble,
+                      std::move(v));
   }
 }
 

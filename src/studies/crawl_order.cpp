@@ -13,22 +13,26 @@
 
 namespace webrank {
 
+std::span<const Named<CrawlOrder>> names(CrawlOrder) {
+  static constexpr Named<CrawlOrder> kNames[] = {{CrawlOrder::kPageRank, "pagerank"},
+                                                 {CrawlOrder::kBacklinks, "backlinks"},
+                                                 {CrawlOrder::kBreadth, "breadth"},
+                                                 {CrawlOrder::kRandom, "random"}};
+  return kNames;
+}
+
+std::span<const Named<HotBy>> names(HotBy) {
+  static constexpr Named<HotBy> kNames[] = {{HotBy::kInDegree, "in-degree"},
+                                            {HotBy::kPageRank, "pagerank"}};
+  return kNames;
+}
+
 const char* to_string(CrawlOrder o) {
-  switch (o) {
-    case CrawlOrder::kPageRank:
-      return "pagerank";
-    case CrawlOrder::kBacklinks:
-      return "backlinks";
-    case CrawlOrder::kBreadth:
-      return "breadth";
-    case CrawlOrder::kRandom:
-      return "random";
-  }
-  return "?";
+  return name_in(names(o), o);
 }
 
 const char* to_string(HotBy h) {
-  return h == HotBy::kInDegree ? "in-degree" : "pagerank";
+  return name_in(names(h), h);
 }
 
 namespace {

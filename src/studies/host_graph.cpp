@@ -104,4 +104,10 @@ HostGraphReport build_host_graph(const Database& db, const std::filesystem::path
   return r;
 }
 
+std::span<const Named<HostGrouping>> names(HostGrouping) {
+  static constexpr Named<HostGrouping> kNames[] = {{HostGrouping::kHost, "host"},
+                                                   {HostGrouping::kDomain, "domain"}};
+  return kNames;
+}
+
 }  // namespace webrank

@@ -39,16 +39,14 @@ std::string url_order_key(std::string_view label) {
   return key;
 }
 
+std::span<const Named<PageOrder>> names(PageOrder) {
+  static constexpr Named<PageOrder> kNames[] = {
+      {PageOrder::kInput, "input"}, {PageOrder::kDegree, "degree"}, {PageOrder::kUrl, "url"}};
+  return kNames;
+}
+
 const char* to_string(PageOrder order) {
-  switch (order) {
-    case PageOrder::kInput:
-      return "input";
-    case PageOrder::kDegree:
-      return "degree";
-    case PageOrder::kUrl:
-      return "url";
-  }
-  return "?";
+  return name_in(names(order), order);
 }
 
 std::vector<PageId> page_order(PageOrder order, const CsrLinks& links, PageId pages,

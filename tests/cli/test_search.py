@@ -185,8 +185,9 @@ class CrawledSite(wrcli.WebrankTestCase):
         j = json.loads(self.wr("links", "g.db", tools, "--format", "json").out)
         self.assertTrue(0 < j["links"][0]["bar"] <= 100)
         # a URL that is no page, and a vector that does not exist
+        # (the words every command uses for a page that is not there: `page`'s, since 30)
         res = self.wr("backlinks", "g.db", self.base + "nowhere.html", expect=1)
-        self.assertIn("not a page of", res.err)
+        self.assertIn("no page labelled '%snowhere.html'" % self.base, res.err)
         res = self.wr("links", "g.db", roses, "--ranks", "nope", expect=1)
         self.assertIn("no rank vector named 'nope'", res.err)
 

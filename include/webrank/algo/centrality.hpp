@@ -19,10 +19,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stop_token>
 #include <vector>
 
 #include "webrank/util/graph.hpp"
+
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -31,6 +34,9 @@ enum class BallCounters {
   kExact,        // bitsets: exact H, N²/4 bytes
   kHyperLogLog,  // 2^log2m registers per page, two copies: 2^(log2m+1) bytes per page
 };
+
+// "auto", "exact", "hyperloglog" (webrank/util/named.hpp).
+std::span<const Named<BallCounters>> names(BallCounters);
 
 struct HarmonicProgress {
   int distance = 0;                 // t of the iteration just done

@@ -10,12 +10,17 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
 enum class GraphModel { kWeb, kRmat };
+// "web", "rmat" (webrank/util/named.hpp).
+std::span<const Named<GraphModel>> names(GraphModel);
 
 struct GenerateOptions {
   GraphModel model = GraphModel::kWeb;

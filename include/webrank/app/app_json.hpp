@@ -4,8 +4,11 @@
 #pragma once
 
 #include "webrank/app/inspect.hpp"
+#include "webrank/app/making.hpp"
 #include "webrank/app/ranking.hpp"
+#include "webrank/app/searching.hpp"
 #include "webrank/app/spam.hpp"
+#include "webrank/app/studies.hpp"
 #include "webrank/crawl/crawl_json.hpp"
 #include "webrank/ingest/ingest_json.hpp"
 #include "webrank/mpi/mpi_json.hpp"
@@ -16,6 +19,14 @@
 #include "webrank/store/store_json.hpp"
 #include "webrank/studies/studies_json.hpp"
 #include "webrank/writer/writer_json.hpp"
+
+namespace webrank {
+
+// Reports of layers without a JSON header of their own (algo's generator; search's text web).
+void to_json(nlohmann::json& j, const GenerateReport& r);
+void to_json(nlohmann::json& j, const TextWebReport& r);
+
+}  // namespace webrank
 
 namespace webrank::app {
 
@@ -39,6 +50,24 @@ void to_json(nlohmann::json& j, const TrustReport& r);
 void to_json(nlohmann::json& j, const SeedsReport& r);
 void to_json(nlohmann::json& j, const SpamReportResult& r);
 void to_json(nlohmann::json& j, const PlantResult& r);
+void to_json(nlohmann::json& j, const SearchReport& r);
+// The report; "outcomes" (every query's positions) only with per_query.
+void to_json(nlohmann::json& j, const EvalResult& r);
+void to_json(nlohmann::json& j, const IndexResult& r);
+void to_json(nlohmann::json& j, const ExplainResult& r);
+void to_json(nlohmann::json& j, const UsageResult& r);
+void to_json(nlohmann::json& j, const CrawlOrderResult& r);
+void to_json(nlohmann::json& j, const HostsResult& r);
+void to_json(nlohmann::json& j, const CentralityResult& r);
+// The charts' data, and "page" (where the page asked for stands; null without one).
+void to_json(nlohmann::json& j, const ReportResult& r);
+void to_json(nlohmann::json& j, const BuildResult& r);
+// A crawl's report, or a recrawl's.
+void to_json(nlohmann::json& j, const CrawlResult& r);
+void to_json(nlohmann::json& j, const GenerateResult& r);
+void to_json(nlohmann::json& j, const UpdateResult& r);
+void to_json(nlohmann::json& j, const ExportResult& r);
+void to_json(nlohmann::json& j, const PartitionResult& r);
 
 // Progress of any kind, as its struct's form.
 // (A function of its own: a std::variant of library structs is not found by argument-dependent

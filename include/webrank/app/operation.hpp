@@ -49,6 +49,10 @@ struct Run {
   int threads = 0;  // 0 = OpenMP's default for this call
   std::stop_token stop;
   std::function<void(const Progress&)> on_progress;  // called on the calling thread; may be empty
+  // Called when the call enters work it will no longer stop for (a crawl building what it
+  // fetched, a recrawl folding its changes in): a front end lets the next interrupt end the
+  // process (the library's temporaries then go with it). May be empty.
+  std::function<void()> unstoppable;
 };
 
 // What a call has to say beside its result: warnings for a person (a vector that did not

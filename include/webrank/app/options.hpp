@@ -239,8 +239,7 @@ class OptionSet {
     spec.name = std::move(name);
     spec.type = F::type;
     spec.help = std::move(help);
-    Options defaults{};
-    spec.default_value = F::get(at(defaults));
+    spec.default_value = F::get(at(defaults_));
     if constexpr (detail::NamedEnum<T>) {
       for (const auto& n : names(T{})) spec.choices.emplace_back(n.name);
     }
@@ -309,6 +308,9 @@ class OptionSet {
     std::function<void(Options&, const nlohmann::json&)> set;
   };
   std::vector<Bound> fields_;
+  // The defaults the options struct's member initializers give, read by add(). (A member rather
+  // than a local of add(): GCC 12 at -O3 warns of "uninitialized" strings in the local.)
+  Options defaults_{};
 };
 
 // The field `member` of an options struct, for OptionSet::add: WR_FIELD(rank.damping).

@@ -1,11 +1,14 @@
 // A database back as text (`webrank export`).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "webrank/store/database.hpp"
+
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -30,6 +33,8 @@ enum class ExportTable {
 // the stored rank vectors as node attributes; every link an edge, with its weight when the
 // database is weighted). docs/format.md has the details.
 enum class ExportFormat { kEdges, kGml, kGraphml };
+// "edges", "gml", "graphml" (webrank/util/named.hpp).
+std::span<const Named<ExportFormat>> names(ExportFormat);
 
 struct ExportOptions {
   ExportTable table = ExportTable::kLinks;

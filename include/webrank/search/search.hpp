@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 #include "webrank/ingest/rank_sources.hpp"  // find_page: how a URL names a page
 #include "webrank/rank/presentation.hpp"
 #include "webrank/store/database.hpp"
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -92,7 +94,8 @@ enum class SearchMode {
   kText,   // BM25 over the weighted fields, no PageRank
   kFull,   // BM25 merged with PageRank (docs/search.md)
 };
-const char* to_string(SearchMode mode);  // "title", "text", "full"
+std::span<const Named<SearchMode>> names(SearchMode);  // webrank/util/named.hpp
+const char* to_string(SearchMode mode);                // "title", "text", "full"
 
 // The merge of `full`: score = BM25 / BM25max + rank_weight · percentile / 100, where BM25max is
 // the best BM25 score of the query, so the best text match scores 1, and the percentile of the

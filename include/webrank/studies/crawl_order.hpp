@@ -17,16 +17,21 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <vector>
 
 #include "webrank/util/graph.hpp"
 
+#include "webrank/util/named.hpp"
+
 namespace webrank {
 
 enum class CrawlOrder { kPageRank, kBacklinks, kBreadth, kRandom };
 enum class HotBy { kInDegree, kPageRank };
+std::span<const Named<CrawlOrder>> names(CrawlOrder);  // webrank/util/named.hpp
+std::span<const Named<HotBy>> names(HotBy);
 const char* to_string(CrawlOrder order);  // "pagerank", "backlinks", "breadth", "random"
 const char* to_string(HotBy hot);         // "in-degree", "pagerank"
 

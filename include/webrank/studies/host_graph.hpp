@@ -8,15 +8,19 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "webrank/rank/rank.hpp"
 #include "webrank/store/database.hpp"
 
+#include "webrank/util/named.hpp"
+
 namespace webrank {
 
 enum class HostGrouping { kHost, kDomain };
+std::span<const Named<HostGrouping>> names(HostGrouping);  // "host", "domain"
 
 struct HostGraphOptions {
   HostGrouping by = HostGrouping::kHost;

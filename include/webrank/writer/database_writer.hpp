@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <vector>
+
+#include "webrank/util/named.hpp"
 
 namespace webrank {
 
@@ -19,6 +22,7 @@ enum class PageOrder {
 };
 // "input", "degree", "url" (the names manifest.json records).
 const char* to_string(PageOrder order);
+std::span<const Named<PageOrder>> names(PageOrder);  // webrank/util/named.hpp
 
 struct BuildProgress {
   // Bytes of the input files consumed so far (compressed bytes for compressed inputs), to compare

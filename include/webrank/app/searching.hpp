@@ -1,0 +1,56 @@
+// Search (docs/search.md): search, eval (quality on a query set), index (the full-text index).
+// Options declared once in src/app/searching.cpp; results with their JSON form in
+// webrank/app/app_json.hpp.
+#pragma once
+
+#include <string>
+
+#include "webrank/app/operation.hpp"
+#include "webrank/search/search.hpp"
+#include "webrank/search/search_eval.hpp"
+
+namespace webrank::app {
+
+// `search`: full-text search ordered by title match and rank, BM25, or both merged, ranked by a
+// stored vector (`ranks`, or pagerank when stored) or a mix of topic vectors.
+struct SearchRequest {
+  std::string query;
+  SearchOptions search;  // mode, k, offset, rank_weight, bm25_k1, bm25_b, snippets
+  std::string ranks;     // "": pagerank when the database has it
+  std::string topics;    // "Science=0.7,Sports=0.3"
+};
+struct SearchReport : ResultBase {
+  SearchResults results;
+};
+SearchReport search(Session* session, const SearchRequest& request, const Run& run);
+
+// `eval`: hit@1, hit@3, MRR, nDCG@10 and latency of every mode on a query set.
+struct EvalRequest {
+  std::string queries;  // query<TAB>expected page[<TAB>alternates] per line
+  SearchOptions search;
+  std::string ranks;
+  int repeat = 1;
+  bool per_query = false;
+};
+struct EvalResult : ResultBase {
+  EvalReport report;
+  bool per_query = false;
+};
+EvalResult eval(Session* session, const EvalRequest& request, const Run& run);
+
+// `index`: (re)builds the full-text index inside the database.
+struct IndexRequest {
+  std::string field_weights = "6,1,10,2";  // TITLE,TEXT,ANCHOR,URL
+};
+struct IndexResult : ResultBase {
+  IndexReport report;
+  std::string database;
+};
+IndexResult index(Session* session, const IndexRequest& request, const Run& run);
+
+// The index of `db` built with the default weights, after a build, import or crawl of a web with
+// page data (a graph has nothing to search but labels); the database is complete whatever
+// happens here, and a failure is said in `notices` (errors) rather than thrown.
+void index_after_build(const std::filesystem::path& db, const Run& run, Notices& notices);
+
+}  // namespace webrank::app

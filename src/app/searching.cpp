@@ -1,0 +1,215 @@
+// Search (webrank/app/searching.hpp): the use cases, their option declarations and their entries
+// in the table of operations.
+#include "webrank/app/searching.hpp"
+
+#include <cstdio>
+
+#include "app/registry.hpp"
+#include "webrank/app/app_json.hpp"
+#include "webrank/rank/topics.hpp"
+#include "webrank/util/units.hpp"
+
+namespace webrank::app {
+namespace {
+
+constexpr const char* kDefaultRanks = "pagerank";
+
+// --rank-weight, --bm25-k1 and --bm25-b, declared once for search and eval.
+template <typename Options>
+void add_merge_options(OptionSet<Options>& s) {
+  s.add("rank_weight", WR_FIELD(search.rank_weight),
+        "full mode: weight of the rank's percentile against BM25 relative to the query's best "
+        "(docs/search.md)")
+      .in(at_least(0));
+  s.add("bm25_k1", WR_FIELD(search.bm25_k1), "BM25's term-frequency saturation k1").in(at_least(0));
+  s.add("bm25_b", WR_FIELD(search.bm25_b), "BM25's length normalization b").in(closed(0, 1));
+}
+
+const OptionSet<SearchRequest>& search_options() {
+  static const OptionSet<SearchRequest> set = [] {
+    OptionSet<SearchRequest> s;
+    s.add("query", WR_FIELD(query), "The query (quote it for the shell)")
+        .as("QUERY")
+        .at(0)
+        .needed()
+        .http("q");
+    s.add("mode", WR_FIELD(search.mode),
+          "title (titles with every word, by PageRank), text (BM25), full (BM25 merged with "
+          "PageRank)");
+    s.add("k", WR_FIELD(search.k), "Results to show")
+        .in(closed(1, static_cast<double>(kMaxResults)))
+        .as("N", "results");
+    s.add("offset", WR_FIELD(search.offset), "Results to skip (the next page: --offset 10)")
+        .in(closed(0, static_cast<double>(kMaxOffset)))
+        .as("N", "results");
+    s.add("ranks", WR_FIELD(ranks),
+          "The stored rank vector to rank by (default: pagerank, when the database has it)")
+        .as("NAME")
+        .without("topics");
+    s.add("topics", WR_FIELD(topics),
+          "Rank by a mix of topic vectors made for this query (webrank topics), e.g. "
+          "\"Science=0.7,Sports=0.3\" (weights normalized to sum 1)")
+        .as("MIX");
+    add_merge_options(s);
+    s.add("snippets", WR_FIELD(search.snippets),
+          "Passages of each result's text around the query words");
+    return s;
+  }();
+  return set;
+}
+
+const OptionSet<EvalRequest>& eval_options() {
+  static const OptionSet<EvalRequest> set = [] {
+    OptionSet<EvalRequest> s;
+    s.add("queries", WR_FIELD(queries),
+          "Query set: query<TAB>expected page[<TAB>alternates, comma-separated] per line")
+        .as("QUERIES")
+        .at(0)
+        .needed();
+    s.add("ranks", WR_FIELD(ranks),
+          "The stored rank vector to rank by (default: pagerank, when the database has it)")
+        .as("NAME");
+    add_merge_options(s);
+    s.add("repeat", WR_FIELD(repeat),
+          "Run each query this many times per mode: the latency percentiles then cover them all")
+        .in(closed(1, 10000))
+        .as("N", "runs");
+    s.add("per_query", WR_FIELD(per_query),
+          "Also show where each mode put each query's first answer");
+    return s;
+  }();
+  return set;
+}
+
+const OptionSet<IndexRequest>& index_options() {
+  static const OptionSet<IndexRequest> set = [] {
+    OptionSet<IndexRequest> s;
+    s.add("field_weights", WR_FIELD(field_weights),
+          "How much a word of the title, the text, an anchor text and the URL counts "
+          "(docs/search.md)")
+        .as("T,X,A,U");
+    return s;
+  }();
+  return set;
+}
+
+FieldWeights field_weights(const std::string& text) {
+  FieldWeights f;
+  char end;
+  if (std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor, &f.url, &end) != 4) {
+    fail_option("field_weights",
+                "expected four integers TITLE,TEXT,ANCHOR,URL (e.g. 6,1,10,2), got '", text, "'");
+  }
+  return f;
+}
+
+IndexReport build_index(const Database& db, const IndexRequest& req, const Run& run) {
+  IndexOptions o;
+  o.field_weights = field_weights(req.field_weights);
+  o.threads = run.threads;
+  o.stop = run.stop;
+  if (run.on_progress) o.on_progress = [&run](const IndexProgress& p) { run.on_progress(p); };
+  return build_search_index(db, o);
+}
+
+std::string indexed(const Database& db, const IndexReport& r) {
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.0f",
+                r.seconds > 0 ? static_cast<double>(r.pages) / r.seconds : 0.0);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
+  return cat("indexed ", db.path().string(), ": ", r.documents, " documents of ", r.pages,
+             " pages, ", format_bytes(static_cast<double>(r.bytes)), ", in ", seconds, " s (", rate,
+             " pages/s on ", r.threads, " thread", r.threads == 1 ? "" : "s", ")");
+}
+
+}  // namespace
+
+SearchReport search(Session* session, const SearchRequest& req, const Run&) {
+  const std::string ranks = req.ranks.empty() ? kDefaultRanks : req.ranks;
+  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty());
+  SearchOptions o = req.search;
+  if (!req.topics.empty()) {
+    const TopicMix mix = TopicMix::load(*searcher.database(), parse_topic_weights(req.topics));
+    std::string name = "topics:";
+    for (const auto& [topic, w] : mix.weights())
+      name += cat(name.size() > 7 ? "," : "", topic, "=", w);
+    o.ranks = std::make_shared<const PresentedRanks>(mix.scores(), name);
+  }
+  SearchReport r;
+  r.results = searcher.search(req.query, o);
+  if (r.results.ranks.empty() && o.mode != SearchMode::kText) {
+    r.notices.warnings.push_back(cat("no rank vector '", ranks, "' in ", session->path().string(),
+                                     ": results are not ordered by rank (run `webrank rank ",
+                                     session->path().string(), "`)"));
+  }
+  return r;
+}
+
+EvalResult eval(Session* session, const EvalRequest& req, const Run&) {
+  const std::vector<EvalQuery> set = read_query_set(req.queries);
+  const std::string ranks = req.ranks.empty() ? kDefaultRanks : req.ranks;
+  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty());
+  EvalOptions eo;
+  eo.search = req.search;
+  eo.repeat = req.repeat;
+  EvalResult r;
+  r.report = evaluate_search(searcher, set, req.queries, eo);
+  r.per_query = req.per_query;
+  if (r.report.ranks.empty()) {
+    r.notices.warnings.push_back(
+        cat("no rank vector '", ranks, "': title and full modes do not use ranks"));
+  }
+  return r;
+}
+
+IndexResult index(Session* session, const IndexRequest& req, const Run& run) {
+  const auto db = session->database();
+  IndexResult r;
+  r.report = build_index(*db, req, run);
+  r.database = session->path().string();
+  r.notices.said.push_back(indexed(*db, r.report));
+  return r;
+}
+
+void index_after_build(const std::filesystem::path& path, const Run& run, Notices& notices) {
+  const Database db = Database::open(path);
+  if (!db.has_page_data()) return;  // a graph: nothing to search but labels, on demand
+  try {
+    const IndexReport r = build_index(db, IndexRequest{}, run);
+    notices.said.push_back(indexed(db, r));
+  } catch (const Error& e) {
+    notices.errors.push_back(cat(path.string(),
+                                 ": the database is complete, its search index is not (", e.what(),
+                                 "); build it with `webrank index ", path.string(), "`"));
+    if (e.kind() == ErrorKind::kCancelled) throw;
+  }
+}
+
+void add_search_operations(std::vector<Operation>& table) {
+  const std::string group = "Search and serve";
+  table.push_back(make_operation(
+      {.name = "search",
+       .group = group,
+       .summary = "Search the pages of a crawled database (words, \"phrases\", -excluded, OR, "
+                  "site:HOST, intitle:WORD)",
+       .served = true,
+       .verifies = false},
+      search_options(), &search));
+  table.push_back(make_operation(
+      {.name = "eval",
+       .group = group,
+       .summary = "Measure search quality (hit@1, hit@3, MRR, nDCG@10) of each mode on a query "
+                  "set",
+       .verifies = false},
+      eval_options(), &eval));
+  table.push_back(make_operation(
+      {.name = "index",
+       .group = group,
+       .summary = "Build the full-text search index of a database (done by crawl and import of "
+                  "crawls)",
+       .access = Access::kWrite},
+      index_options(), &index));
+}
+
+}  // namespace webrank::app
