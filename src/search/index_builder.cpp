@@ -76,8 +76,8 @@ class MergeProgress : public Xapian::Compactor {
 IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   const auto start = Clock::now();
   const fs::path dest = db.path() / kIndexFile;
-  for (int w :
-       {o.field_weights.title, o.field_weights.text, o.field_weights.anchor, o.field_weights.url}) {
+  for (int w : {o.field_weights.title, o.field_weights.text, o.field_weights.anchor,
+                o.field_weights.url, o.field_weights.chrome}) {
     if (w < 0 || w > 100) fail_option("field_weights", "must be in [0, 100], got ", w);
   }
   IndexReport r;
@@ -109,10 +109,12 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
     o.on_progress({"indexing", done.load(), r.pages, since(start)});
   };
   std::vector<std::exception_ptr> failed(segments);
+  const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
   ThreadCount count(threads);
 #pragma omp parallel num_threads(threads)
   {
-    search::DocumentMaker maker(o.field_weights);  // one per thread: its stem cache carries over
+    search::DocumentMaker maker(o.field_weights,
+                                &chrome);  // one per thread: its stem cache carries over
     Xapian::Document doc;
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < segments; ++i) {
@@ -126,8 +128,10 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           w.set_metadata(search::kMetaDatabase, identity);
           w.set_metadata(search::kMetaBuilt, utc_timestamp());
           const FieldWeights& f = o.field_weights;
-          w.set_metadata(search::kMetaFields, cat(f.title, ",", f.text, ",", f.anchor, ",", f.url));
+          w.set_metadata(search::kMetaFields,
+                         cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome));
         }
+        maker.set_spelling(&w);
         for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
           if ((u & 63) == 0) {
             if (o.stop.stop_requested() || stopped) {
@@ -142,6 +146,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           }
           ++done;
         }
+        maker.set_spelling(nullptr);
         w.commit();
       } catch (const Xapian::Error& e) {
         stopped = true;
@@ -210,8 +215,8 @@ std::optional<IndexInfo> search_index_info(const Database& db) {
     info.documents = x.get_doccount();
     info.built = x.get_metadata(search::kMetaBuilt);
     FieldWeights& f = info.field_weights;
-    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d", &f.title, &f.text,
-                &f.anchor, &f.url);
+    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d,%d", &f.title, &f.text,
+                &f.anchor, &f.url, &f.chrome);
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, file.string(), ": damaged search index (", e.get_type(), ": ",
          e.get_msg(), "): rebuild it with `index`");

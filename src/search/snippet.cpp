@@ -301,13 +301,32 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
 }  // namespace
 
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
-                     std::size_t length) {
+                     std::size_t length, const std::vector<TextSpan>& own_text) {
   Snippet s;
   if (text.empty() || length == 0) return s;
+  const std::vector<TextSpan> whole{{0, text.size()}};
+  const std::vector<TextSpan>& own = own_text.empty() ? whole : own_text;
   // The passage is looked for in the first kScanBytes: a page says what it is about early, and
   // the time of a search stays bounded whatever the length of its pages.
-  const std::vector<Match> matches =
+  const std::vector<Match> found =
       find_matches(text.substr(0, char_start(text, std::min(text.size(), kScanBytes))), stems);
+  // Only matches in the page's own text count, each with the span it is in: a passage never
+  // crosses from one span into the site's chrome.
+  std::vector<Match> matches;
+  std::vector<std::size_t> span_of;
+  for (std::size_t m = 0, k = 0; m < found.size() && k < own.size();) {
+    if (found[m].end <= own[k].begin) {
+      ++m;
+    } else if (found[m].begin >= own[k].end) {
+      ++k;
+    } else {
+      if (found[m].begin >= own[k].begin && found[m].end <= own[k].end) {
+        matches.push_back(found[m]);
+        span_of.push_back(k);
+      }
+      ++m;
+    }
+  }
   // The window of matches spanning at most 3/4 of the length with the most distinct stems, then
   // the most matches (two pointers over the matches in text order).
   std::size_t best_first = 0, best_distinct = 0, best_count = 0;
@@ -316,7 +335,7 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
   const std::size_t span = length * 3 / 4;
   for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
     if (seen[matches[j].stem]++ == 0) ++distinct;
-    while (matches[j].end - matches[i].begin > span && i < j) {
+    while ((matches[j].end - matches[i].begin > span || span_of[i] != span_of[j]) && i < j) {
       if (--seen[matches[i].stem] == 0) --distinct;
       ++i;
     }
@@ -326,19 +345,20 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
       best_first = i;
     }
   }
+  const TextSpan in = matches.empty() ? own.front() : own[span_of[best_first]];
   // Some context before the first match, starting at a word.
-  std::size_t begin = 0;
+  std::size_t begin = in.begin;
   if (!matches.empty()) {
     const std::size_t first = matches[best_first].begin;
-    const std::size_t context = std::min(first, length / 6);
+    const std::size_t context = std::min(first - in.begin, length / 6);
     begin = first - context;
-    if (begin > 0) {
+    if (begin > in.begin) {
       const std::size_t blank_at = text.find(' ', begin);
       begin = blank_at != std::string_view::npos && blank_at < first ? blank_at + 1 : first;
     }
   }
-  std::size_t end = std::min(text.size(), begin + length);
-  if (end < text.size()) {
+  std::size_t end = std::min(in.end, begin + length);
+  if (end < in.end) {
     const std::size_t blank_at = text.rfind(' ', end);
     end = blank_at != std::string_view::npos && blank_at > begin ? blank_at : char_start(text, end);
   }

@@ -40,10 +40,12 @@ struct IndexProgress {
 };
 
 // How much a word of each field counts: the within-document frequency it adds, which BM25 reads
-// (BM25F: weighted fields summed before saturation, over one document length). The defaults
+// (BM25F: weighted fields summed before saturation, over one document length). `chrome` is the
+// text of a page that its site repeats on many pages (navigation, headers, footers: see
+// docs/search.md, "The page's own words"); `text` the rest of its visible text. The defaults
 // were tuned on bench/search/ (docs/search.md).
 struct FieldWeights {
-  int title = 6, text = 1, anchor = 10, url = 2;  // each in [0, 100]
+  int title = 6, text = 1, anchor = 10, url = 2, chrome = 0;  // each in [0, 100]
 };
 
 struct IndexOptions {
@@ -100,6 +102,14 @@ const char* to_string(SearchMode mode);  // "title", "text", "full"
 // sets of bench/search/ (docs/search.md).
 inline constexpr double kDefaultRankWeight = 0.15;
 
+// Full mode's bonus to a page the query names (docs/search.md, "Topic pages first"): a page one
+// of whose own names (its title or a part of it, the last segment of its URL path) is the query,
+// word for word (lower-cased, plurals folded, stop words and numbers aside), scores
+// name_weight / n more, where n pages have that name; anchor_name_weight / n for an anchor
+// text of links to it. Tuned on the query sets of bench/search/.
+inline constexpr double kDefaultNameWeight = 0.3;
+inline constexpr double kDefaultAnchorNameWeight = 0.1;
+
 // Bounds a server can rely on: longer queries, more terms, larger k or offsets are refused
 // (Error kInvalidArgument).
 inline constexpr std::size_t kMaxQueryBytes = 2048;
@@ -112,6 +122,8 @@ struct SearchOptions {
   std::size_t k = 10;                       // results wanted, at most kMaxResults
   std::size_t offset = 0;                   // results skipped (pagination), at most kMaxOffset
   double rank_weight = kDefaultRankWeight;  // full mode's merge weight (>= 0)
+  // Full mode's bonus to a page the query names (>= 0), by its own names and by anchor texts.
+  double name_weight = kDefaultNameWeight, anchor_name_weight = kDefaultAnchorNameWeight;
   // BM25's parameters (Robertson's k1 >= 0 and b in [0, 1]); a low b because documentation
   // pages are long for good reasons (docs/search.md).
   double bm25_k1 = 1.2, bm25_b = 0.2;
@@ -154,6 +166,9 @@ struct SearchResults {
   // Query words that no indexed page contains (in the fields the mode searches): why a query
   // matches nothing.
   std::vector<std::string> unknown_words;
+  // "Did you mean": when nothing matches, the query with the words no page has replaced by the
+  // nearest words of the index's vocabulary, if that finds pages; "" otherwise.
+  std::string suggestion;
   double seconds = 0;
 };
 
