@@ -69,15 +69,18 @@ void add_index_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   const FieldWeights& f = args->o.field_weights;
   cmd->add_option("--field-weights", args->field_weights,
-                  "How much a word of the title, the text, an anchor text and the URL counts "
-                  "(docs/search.md)")
-      ->default_str(cat(f.title, ",", f.text, ",", f.anchor, ",", f.url))
+                  "How much a word of the title, the text, an anchor text, the URL and the "
+                  "site's chrome counts (docs/search.md)")
+      ->default_str(cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome))
       ->check([](const std::string& s) {
-        int t, x, a, u;
+        int t, x, a, u, c;
         char end;
-        return std::sscanf(s.c_str(), "%d,%d,%d,%d%c", &t, &x, &a, &u, &end) == 4
-                   ? std::string()
-                   : std::string("expected four integers TITLE,TEXT,ANCHOR,URL (e.g. 6,1,10,2)");
+        const bool ok = std::sscanf(s.c_str(), "%d,%d,%d,%d,%d%c", &t, &x, &a, &u, &c, &end) == 5 ||
+                        std::sscanf(s.c_str(), "%d,%d,%d,%d%c", &t, &x, &a, &u, &end) == 4;
+        return ok ? std::string()
+                  : std::string(
+                        "expected four or five integers "
+                        "TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. 6,1,10,2,0)");
       });
   cmd->add_flag("--json", args->json, "Print the report as one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "Print nothing but errors");
@@ -87,7 +90,8 @@ void add_index_command(CLI::App& app) {
     IndexOptions o = args->o;
     if (!args->field_weights.empty()) {
       FieldWeights& f = o.field_weights;
-      std::sscanf(args->field_weights.c_str(), "%d,%d,%d,%d", &f.title, &f.text, &f.anchor, &f.url);
+      std::sscanf(args->field_weights.c_str(), "%d,%d,%d,%d,%d", &f.title, &f.text, &f.anchor,
+                  &f.url, &f.chrome);
     }
     Database db = open_database(args->db, args->no_verify);
     const IndexReport r = index_database(db, o, args->quiet || args->json, args->progress);

@@ -46,6 +46,7 @@ void print_text(const SearchResults& r, bool tty) {
       std::printf(" past result %zu", r.offset);
     }
     std::printf("\n");
+    if (!r.suggestion.empty()) std::printf("did you mean: %s\n", r.suggestion.c_str());
     return;
   }
   const std::string count = r.matches_lower == r.matches_upper ? cat(r.matches_estimated)
@@ -77,6 +78,15 @@ void add_ranking_options(CLI::App* cmd, SearchOptions* o) {
   cmd->add_option("--rank-weight", o->rank_weight,
                   "full mode: weight of the rank's percentile against BM25 relative to the "
                   "query's best (docs/search.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--name-weight", o->name_weight,
+                  "full mode: bonus to a page the query names (its title or URL; "
+                  "docs/search.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--anchor-name-weight", o->anchor_name_weight,
+                  "full mode: bonus to a page the query names by the anchor text of links to it")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--bm25-k1", o->bm25_k1, "BM25's term-frequency saturation k1")
@@ -157,6 +167,9 @@ void add_search_command(CLI::App& app) {
           for (const auto& w : r.unknown_words) words += (words.empty() ? "" : ", ") + w;
           std::fprintf(stderr, "webrank: no page matches \"%s\"%s%s\n", r.query.c_str(),
                        words.empty() ? "" : ": no page has ", words.c_str());
+          if (!r.suggestion.empty()) {
+            std::fprintf(stderr, "webrank: did you mean: %s\n", r.suggestion.c_str());
+          }
         }
         break;
       case Format::kText:
