@@ -94,6 +94,38 @@ bool get_varint(std::string_view& in, std::uint64_t& v) {
   return false;
 }
 
+// Where the page's own text starts after a head of chrome ending at word `head`: past the
+// first words of the page's title when they are followed by the same words again, with at most
+// one word between (a breadcrumb's last item, a bar, then the page's own heading).
+std::size_t past_title_echo(std::string_view text, const std::vector<Word>& words, std::size_t head,
+                            std::string_view title) {
+  std::vector<std::string_view> name;
+  for (std::size_t i = 0; i < title.size();) {
+    while (i < title.size() && title[i] == ' ') ++i;
+    std::size_t e = i;
+    while (e < title.size() && title[e] != ' ') ++e;
+    if (e > i) name.push_back(title.substr(i, e - i));
+    i = e;
+  }
+  const auto word = [&](std::size_t i) {
+    return text.substr(words[i].begin, words[i].end - words[i].begin);
+  };
+  const auto same = [&](std::size_t at, std::size_t m) {
+    if (at + m > words.size()) return false;
+    for (std::size_t k = 0; k < m; ++k) {
+      if (word(at + k) != name[k]) return false;
+    }
+    return true;
+  };
+  for (std::size_t m = name.size(); m > 0; --m) {
+    if (!same(head, m)) continue;
+    for (std::size_t between = 0; between <= 1; ++between) {
+      if (same(head + m + between, m)) return head + m + between;
+    }
+  }
+  return head;
+}
+
 }  // namespace
 
 std::size_t chrome_min_pages(std::size_t pages) {
@@ -171,7 +203,8 @@ std::size_t SiteChrome::common_windows() const {
   return n;
 }
 
-std::vector<TextSpan> SiteChrome::own_text(std::string_view site, std::string_view text) const {
+std::vector<TextSpan> SiteChrome::own_text(std::string_view site, std::string_view text,
+                                           std::string_view title) const {
   const std::vector<TextSpan> whole{{0, text.size()}};
   const auto it = common_.find(std::string(site));
   if (it == common_.end() || text.empty()) return whole;
@@ -207,6 +240,7 @@ std::vector<TextSpan> SiteChrome::own_text(std::string_view site, std::string_vi
     if (b - head > kChromeGap) break;
     head = e;
   }
+  if (head > 0) head = past_title_echo(text, words, head, title);
   std::fill(chrome.begin(), chrome.begin() + head, 1);
   std::size_t tail = n;
   for (auto r = runs.rbegin(); r != runs.rend(); ++r) {

@@ -10,7 +10,10 @@
 //   the last one (the gaps between them too: a page's own title between two parts of a
 //   navigation bar, the names of the previous and next pages in a footer);
 // - the page's tail, the same from its last word backwards;
-// - any run of at least kChromeLongRun words wherever it is (a boilerplate block).
+// - any run of at least kChromeLongRun words wherever it is (a boilerplate block);
+// - after the head, the first words of the page's title when the same words follow them again
+//   (with at most one word between): the current page at the end of a breadcrumb, before the
+//   page's own heading.
 // Everything else is the page's own text: what snippets show and what the index weighs fully.
 // Only the first and last kChromeEdgeWords words of a page are looked at (chrome sits at the
 // edges), and at most kChromeSamplePages pages of a site are counted, so memory and time stay
@@ -30,7 +33,7 @@ namespace webrank::search {
 
 inline constexpr std::size_t kChromeWindow = 3;
 inline constexpr std::size_t kChromeGap = 4;
-inline constexpr std::size_t kChromeLongRun = 12;
+inline constexpr std::size_t kChromeLongRun = 8;
 inline constexpr std::size_t kChromeEdgeWords = 1024;
 inline constexpr std::size_t kChromeSamplePages = 2048;
 
@@ -47,9 +50,10 @@ class SiteChrome {
   // no database.
   static SiteChrome learn(const std::vector<std::pair<std::string, std::string_view>>& pages);
 
-  // The byte ranges of `text` (a page of `site`) that are the page's own text, ascending and
-  // disjoint; the whole text when nothing is chrome.
-  std::vector<TextSpan> own_text(std::string_view site, std::string_view text) const;
+  // The byte ranges of `text` (a page of `site` titled `title`) that are the page's own text,
+  // ascending and disjoint; the whole text when nothing is chrome.
+  std::vector<TextSpan> own_text(std::string_view site, std::string_view text,
+                                 std::string_view title = {}) const;
 
   // Number of common windows over all sites (for reports and tests).
   std::size_t common_windows() const;

@@ -194,7 +194,8 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
       spelling(true);
     };
     const std::vector<TextSpan> own =
-        chrome_ ? chrome_->own_text(site_of(db.label(page)), t) : std::vector<TextSpan>{};
+        chrome_ ? chrome_->own_text(site_of(db.label(page)), t, title.value_or(""))
+                : std::vector<TextSpan>{};
     if (own.empty() || (own.size() == 1 && own[0].begin == 0 && own[0].end == t.size())) {
       terms_.index_text(utf8(t), w.text);
     } else {

@@ -23,7 +23,7 @@ import testsite  # noqa: E402
 import wrcli  # noqa: E402
 
 QUIET_CRAWL = ("--delay", "0", "--timeout", "5", "-q")
-RANK_WEIGHT = 0.15  # kDefaultRankWeight
+RANK_WEIGHT = 0.2  # kDefaultRankWeight
 NAME_WEIGHT = 0.3  # kDefaultNameWeight
 
 PAGES = {

@@ -96,11 +96,11 @@ enum class SearchMode {
 };
 const char* to_string(SearchMode mode);  // "title", "text", "full"
 
-// The merge of `full`: score = BM25 / BM25max + rank_weight · percentile / 100, where BM25max is
-// the best BM25 score of the query, so the best text match scores 1, and the percentile of the
-// page's rank (webrank/rank/presentation.hpp) is in (0, 100]. The default was tuned on the query
-// sets of bench/search/ (docs/search.md).
-inline constexpr double kDefaultRankWeight = 0.15;
+// The merge of `full`: score = BM25 / BM25max + rank_weight · percentile / 100 (+ the name bonus
+// below), where BM25max is the best BM25 score of the query, so the best text match scores 1,
+// and the percentile of the page's rank (webrank/rank/presentation.hpp) is in (0, 100]. The
+// default was tuned on the query sets of bench/search/ (docs/search.md).
+inline constexpr double kDefaultRankWeight = 0.2;
 
 // Full mode's bonus to a page the query names (docs/search.md, "Topic pages first"): a page one
 // of whose own names (its title or a part of it, the last segment of its URL path) is the query,
@@ -126,7 +126,7 @@ struct SearchOptions {
   double name_weight = kDefaultNameWeight, anchor_name_weight = kDefaultAnchorNameWeight;
   // BM25's parameters (Robertson's k1 >= 0 and b in [0, 1]); a low b because documentation
   // pages are long for good reasons (docs/search.md).
-  double bm25_k1 = 1.2, bm25_b = 0.2;
+  double bm25_k1 = 2, bm25_b = 0.2;
   bool snippets = true;
   std::size_t snippet_bytes = 240;  // target length of a snippet
   // Rank the results by this vector instead of the Searcher's (a personalized view, a mix of
