@@ -129,8 +129,10 @@ def main():
                 m = re.match(r"http://127\.0\.0\.1:\d+(/[^?#]*)$", h["url"])
                 path = m and os.path.join(root, m.group(1).lstrip("/"))
                 if not path or not path.endswith(".html") or not os.path.isfile(path) or \
-                        not h["snippet"]["text"]:
-                    continue  # not an HTML page of the documentation, or nothing to show
+                        h["title"] is None or not h["snippet"]["text"]:
+                    # Not an HTML page of the documentation, not fetched (its snippet is the
+                    # text of links to it), or nothing to show.
+                    continue
                 if path not in cache:
                     # Compared without spaces: the indexer puts one between any two elements'
                     # texts ("<code>x</code>." is "x ."), a browser does not.

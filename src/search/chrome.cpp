@@ -94,6 +94,16 @@ bool get_varint(std::string_view& in, std::uint64_t& v) {
   return false;
 }
 
+bool has_alnum(std::string_view text, Word w) {
+  for (std::uint32_t i = w.begin; i < w.end; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Where the page's own text starts after a head of chrome ending at word `head`: past the
 // first words of the page's title when they are followed by the same words again, with at most
 // one word between (a breadcrumb's last item, a bar, then the page's own heading).
@@ -240,7 +250,6 @@ std::vector<TextSpan> SiteChrome::own_text(std::string_view site, std::string_vi
     if (b - head > kChromeGap) break;
     head = e;
   }
-  if (head > 0) head = past_title_echo(text, words, head, title);
   std::fill(chrome.begin(), chrome.begin() + head, 1);
   std::size_t tail = n;
   for (auto r = runs.rbegin(); r != runs.rend(); ++r) {
@@ -250,6 +259,17 @@ std::vector<TextSpan> SiteChrome::own_text(std::string_view site, std::string_vi
   std::fill(chrome.begin() + tail, chrome.end(), 1);
   for (const auto& [b, e] : runs) {
     if (e - b >= kChromeLongRun) std::fill(chrome.begin() + b, chrome.begin() + e, 1);
+  }
+  // Where chrome ends and own text starts, the page's title echoed (a breadcrumb's last item,
+  // then the page's heading) is chrome too.
+  // So are the marks (no letter or digit) just after it: a bar's last separator.
+  for (std::size_t i = 1; i < n; ++i) {
+    if (chrome[i - 1] && !chrome[i]) {
+      std::size_t at = i;
+      while (at < n && !chrome[at] && !has_alnum(text, words[at])) ++at;
+      const std::size_t past = past_title_echo(text, words, at, title);
+      std::fill(chrome.begin() + i, chrome.begin() + past, 1);
+    }
   }
   // A page that is all chrome (a copy of another page) keeps its text: a copy is not chrome.
   if (std::all_of(chrome.begin(), chrome.end(), [](char c) { return c != 0; })) return whole;

@@ -11,9 +11,10 @@
 //   navigation bar, the names of the previous and next pages in a footer);
 // - the page's tail, the same from its last word backwards;
 // - any run of at least kChromeLongRun words wherever it is (a boilerplate block);
-// - after the head, the first words of the page's title when the same words follow them again
-//   (with at most one word between): the current page at the end of a breadcrumb, before the
-//   page's own heading.
+// - where chrome ends, the marks after it (words without a letter or digit: a bar's last "|"),
+//   and the first words of the page's title when the same words follow them
+//   again (with at most one word between): the current page at the end of a breadcrumb, before
+//   the page's own heading.
 // Everything else is the page's own text: what snippets show and what the index weighs fully.
 // Only the first and last kChromeEdgeWords words of a page are looked at (chrome sits at the
 // edges), and at most kChromeSamplePages pages of a site are counted, so memory and time stay

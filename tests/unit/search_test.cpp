@@ -216,6 +216,28 @@ TEST(SiteChrome, KeepsEachPagesOwnTextAndDropsWhatTheSiteRepeats) {
     EXPECT_EQ(back[0].begin, own[0].begin);
     EXPECT_EQ(back[0].end, own[0].end);
   }
+  // Where chrome ends, a bar's last mark and the page's title echoed by its heading (a
+  // breadcrumb's last item) are chrome too; the heading is the page's own.
+  std::vector<std::pair<std::string, std::string_view>> crumbs;
+  std::vector<std::string> crumb_texts, crumb_titles, heading;
+  for (std::size_t i = 0; i < site.texts.size(); ++i) {
+    heading.push_back("Chapter" + std::to_string(i) + " on " + site.own[(i + 5) % 12].substr(0, 7));
+    crumb_titles.push_back(heading[i] + " - Acme Builders");
+    crumb_texts.push_back("Acme Builders Documentation Home Guides Reference Downloads " +
+                          heading[i] + " | " + heading[i] + " " + site.own[i]);
+  }
+  for (const std::string& t : crumb_texts) crumbs.emplace_back("crumbs.example", t);
+  const search::SiteChrome crumb_chrome = search::SiteChrome::learn(crumbs);
+  for (std::size_t i = 0; i < crumb_texts.size(); ++i) {
+    const auto own = crumb_chrome.own_text("crumbs.example", crumb_texts[i], crumb_titles[i]);
+    ASSERT_EQ(own.size(), 1u);
+    EXPECT_EQ(crumb_texts[i].substr(own[0].begin), heading[i] + " " + site.own[i]);
+    // Without the title the echo is not known: the first copy and the bar stay.
+    const auto untitled = crumb_chrome.own_text("crumbs.example", crumb_texts[i]);
+    ASSERT_EQ(untitled.size(), 1u);
+    EXPECT_EQ(crumb_texts[i].substr(untitled[0].begin),
+              heading[i] + " | " + heading[i] + " " + site.own[i]);
+  }
   // Chrome is per site: the same words on another site's single page are that page's own.
   const auto other = chrome.own_text("other.example", lone);
   ASSERT_EQ(other.size(), 1u);
