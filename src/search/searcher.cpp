@@ -8,6 +8,7 @@
 #include <cmath>
 #include <mutex>
 #include <tuple>
+#include <unordered_map>
 
 #include "search/chrome.hpp"
 #include "search/document.hpp"
@@ -61,6 +62,10 @@ std::string stem_of(const std::string& term) {
 struct SearcherState {
   std::shared_ptr<const Database> db;
   std::shared_ptr<const PresentedRanks> ranks;
+  // Every name term of the index (kNamePrefix, kAnchorNamePrefix) with its number of pages, read
+  // once at open: a query looks up a name for each part of its words, and a lookup in the index
+  // costs a B-tree descent each.
+  std::unordered_map<std::string, Xapian::doccount> names;
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -123,6 +128,17 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   }
   try {
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
+    const Xapian::Database& x = *s->pool.back();
+    for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
+      for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
+        // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
+        const std::string term = *t;
+        if (prefix == search::kNamePrefix && term.size() > 1 && term[1] >= 'A' && term[1] <= 'Z') {
+          continue;
+        }
+        s->names.emplace(term, t.get_termfreq());
+      }
+    }
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
          "): rebuild it with `index`");
@@ -259,9 +275,11 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
         for (const auto& [prefix, weight] :
              {std::pair{search::kNamePrefix, o.name_weight},
               std::pair{search::kAnchorNamePrefix, o.anchor_name_weight}}) {
-          const std::string term = prefix + key;
-          const Xapian::doccount pages = weight > 0 ? (*handle).get_termfreq(term) : 0;
-          if (pages > 0) names.emplace_back(term, weight * share / pages);
+          if (weight <= 0) continue;
+          std::string term = prefix + key;
+          if (const auto it = state->names.find(term); it != state->names.end()) {
+            names.emplace_back(std::move(term), weight * share / it->second);
+          }
         }
       }
     }
@@ -284,11 +302,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       for (const auto& [term, bonus] : names) {
         // A constant for the pages the query names, shared among them: a name many pages have
         // names none of them.
-        parts.emplace_back(
-            Query::OP_SCALE_WEIGHT,
-            Query(Query::OP_FILTER, Query((new Xapian::FixedWeightPostingSource(1.0))->release()),
-                  Query(term)),
-            bonus);
+        parts.emplace_back(Query::OP_SCALE_WEIGHT, Query((new search::TermSource(term))->release()),
+                           bonus);
       }
       q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
