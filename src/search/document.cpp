@@ -310,29 +310,30 @@ std::vector<std::string> name_words(std::string_view key) {
 }
 
 std::string name_key(std::string_view text) {
-  thread_local Xapian::TermGenerator g;
-  thread_local Xapian::Document doc;
-  thread_local std::vector<std::pair<Xapian::termpos, std::string>> at;
-  g.set_stemming_strategy(Xapian::TermGenerator::STEM_NONE);
-  doc.clear_terms();
-  g.set_document(doc);
-  g.index_text(utf8(text));
-  at.clear();
-  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
-    for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) at.emplace_back(*p, *t);
-  }
-  std::sort(at.begin(), at.end());
+  // Words as runs of Xapian's word characters, lower-cased: names and queries go through the
+  // same function, so only its consistency matters, and it costs a tenth of a TermGenerator.
   std::vector<std::string> words;
-  for (const auto& [pos, word] : at) {
-    if (is_stop_word(word)) continue;
-    // Section numbers ("9.16.", "3.11") name no topic.
-    if (std::all_of(word.begin(), word.end(),
-                    [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == ','; })) {
-      continue;
+  std::string word;
+  const auto take = [&] {
+    if (word.empty()) return true;
+    const bool number = std::all_of(word.begin(), word.end(), [](char c) {
+      return c >= '0' && c <= '9';  // section numbers ("9.16.", "3.11") name no topic
+    });
+    if (!number && !is_stop_word(word)) {
+      if (words.size() == kMaxNameWords) return false;
+      words.push_back(s_stem(std::move(word)));
     }
-    if (words.size() == kMaxNameWords) return "";
-    words.push_back(s_stem(word));
+    word.clear();
+    return true;
+  };
+  for (Xapian::Utf8Iterator it(text.data(), text.size()), end; it != end; ++it) {
+    if (Xapian::Unicode::is_wordchar(*it)) {
+      Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(*it));
+    } else if (!take()) {
+      return "";
+    }
   }
+  if (!take()) return "";
   return name_key(std::move(words));
 }
 

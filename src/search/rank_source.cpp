@@ -49,7 +49,6 @@ void RankSource::init(const Xapian::Database& db) {
 void TermSource::init(const Xapian::Database& db) {
   it_ = db.postlist_begin(term_);
   end_ = db.postlist_end(term_);
-  termfreq_ = db.get_termfreq(term_);
   started_ = false;
   set_maxweight(1);
 }

@@ -50,7 +50,9 @@ class RankSource : public Xapian::PostingSource {
 // would step through every document.
 class TermSource : public Xapian::PostingSource {
  public:
-  explicit TermSource(std::string term) : term_(std::move(term)) {}
+  // `termfreq`: the pages that have the term (the caller knows it).
+  TermSource(std::string term, Xapian::doccount termfreq)
+      : term_(std::move(term)), termfreq_(termfreq) {}
 
   Xapian::doccount get_termfreq_min() const override { return termfreq_; }
   Xapian::doccount get_termfreq_est() const override { return termfreq_; }
@@ -60,7 +62,7 @@ class TermSource : public Xapian::PostingSource {
   void next(double) override;
   void skip_to(Xapian::docid did, double) override;
   bool at_end() const override { return it_ == end_; }
-  Xapian::PostingSource* clone() const override { return new TermSource(term_); }
+  Xapian::PostingSource* clone() const override { return new TermSource(term_, termfreq_); }
   void init(const Xapian::Database& db) override;
   std::string name() const override { return "webrank::TermSource"; }
 

@@ -259,7 +259,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
     // The names the query gives (term, bonus): the query's words, and for a short query each
     // part of them (a page named "string" is half named by "string operations"), of pages' own
     // names and of anchor texts; a bonus is shared among the pages that have the name.
-    std::vector<std::pair<std::string, double>> names;
+    std::vector<std::tuple<std::string, double, Xapian::doccount>> names;
     if (!name.empty()) {
       const std::vector<std::string> words = search::name_words(name);
       const std::size_t n = words.size();
@@ -278,7 +278,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           if (weight <= 0) continue;
           std::string term = prefix + key;
           if (const auto it = state->names.find(term); it != state->names.end()) {
-            names.emplace_back(std::move(term), weight * share / it->second);
+            names.emplace_back(std::move(term), weight * share / it->second, it->second);
           }
         }
       }
@@ -299,11 +299,11 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
             Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
             o.rank_weight);
       }
-      for (const auto& [term, bonus] : names) {
+      for (const auto& [term, bonus, pages] : names) {
         // A constant for the pages the query names, shared among them: a name many pages have
         // names none of them.
-        parts.emplace_back(Query::OP_SCALE_WEIGHT, Query((new search::TermSource(term))->release()),
-                           bonus);
+        parts.emplace_back(Query::OP_SCALE_WEIGHT,
+                           Query((new search::TermSource(term, pages))->release()), bonus);
       }
       q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }

@@ -269,6 +269,21 @@ TEST(SearchSnippet, StaysInThePagesOwnText) {
   EXPECT_TRUE(search::make_snippet(text, {"footer"}, 20, own).text.starts_with("Our roses"));
 }
 
+// The text is read 8 KiB at a time until a passage holds every query word: a later, denser
+// passage is not looked for; a passage missing a word does not stop the reading.
+TEST(SearchSnippet, ReadsUntilAPassageHoldsEveryWord) {
+  std::string text = "Pruning roses is an art. ";
+  for (int i = 0; i < 600; ++i) text += "filler words here. ";  // past the first 8 KiB
+  text += "Prune roses, prune roses, prune the roses. ";
+  EXPECT_TRUE(search::make_snippet(text, {"prune", "rose"}, 100).text.starts_with("Pruning"));
+  const Snippet later = search::make_snippet(text, {"prune", "rose", "art", "filler"}, 100);
+  EXPECT_TRUE(later.text.starts_with("Pruning")) << later.text;  // all four in the first block
+  const Snippet tulips = search::make_snippet(text + "Tulips and roses. ", {"tulip", "rose"}, 60);
+  const auto words = marked(tulips);
+  EXPECT_NE(std::find(words.begin(), words.end(), "Tulips"), words.end()) << tulips.text;
+  EXPECT_TRUE(tulips.text.ends_with("Tulips and roses.")) << tulips.text;
+}
+
 TEST(SearchName, KeysOfTitlesQueriesAndUrlsMatch) {
   EXPECT_EQ(search::name_key("CREATE TABLE"), "create table");
   // plurals folded, nothing else: generators are not GENERATED
