@@ -47,8 +47,11 @@ inline constexpr const char* kAnchorNamePrefix = "XN";  // names other pages giv
 inline constexpr const char* kMetaVersion = "webrank.version";
 inline constexpr const char* kMetaDatabase = "webrank.database";  // database_identity()
 inline constexpr const char* kMetaBuilt = "webrank.built";
-inline constexpr const char* kMetaFields =
-    "webrank.field_weights";  // "title,text,anchor,url,chrome"
+inline constexpr const char* kMetaFields = "webrank.field_weights";
+// One bit per page (bit u % 8 of byte u / 8), set when the page has chrome, so own-text spans
+// to read from its document data: a search reads the data of only those of its hits.
+inline constexpr const char* kMetaChromePages =
+    "webrank.chrome_pages";  // "title,text,anchor,url,chrome"
 
 // A distinct anchor text repeated by n links counts min(1 + floor(log2 n), kMaxAnchorRepeats)
 // times: many links with one text say more than one, not n times more.

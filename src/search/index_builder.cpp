@@ -109,6 +109,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
     o.on_progress({"indexing", done.load(), r.pages, since(start)});
   };
   std::vector<std::exception_ptr> failed(segments);
+  std::vector<char> has_chrome(r.pages, 0);  // one element per page: threads write their own
   const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
   ThreadCount count(threads);
 #pragma omp parallel num_threads(threads)
@@ -141,6 +142,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
             progress(false);
           }
           if (maker.make(db, u, doc)) {
+            has_chrome[u] = !doc.get_data().empty();
             w.replace_document(u + 1, doc);
             ++documents;
           }
@@ -169,6 +171,17 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
 
   const auto merge_start = Clock::now();
   try {
+    std::string bits((r.pages + 7) / 8, '\0');
+    for (PageId u = 0; u < r.pages; ++u) {
+      if (has_chrome[u]) bits[u / 8] = static_cast<char>(bits[u / 8] | (1 << (u % 8)));
+    }
+    if (segments > 0) {
+      Xapian::WritableDatabase first(segment_path(0), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS |
+                                                          Xapian::DB_NO_SYNC |
+                                                          Xapian::DB_NO_TERMLIST);
+      first.set_metadata(search::kMetaChromePages, bits);
+      first.commit();
+    }
     Xapian::Database all;
     for (int i = 0; i < segments; ++i) all.add_database(Xapian::Database(segment_path(i)));
     MergeProgress merge([&](const std::string&) {

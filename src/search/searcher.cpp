@@ -66,6 +66,7 @@ struct SearcherState {
   // once at open: a query looks up a name for each part of its words, and a lookup in the index
   // costs a B-tree descent each.
   std::unordered_map<std::string, Xapian::doccount> names;
+  std::string chrome_pages;  // the index's kMetaChromePages
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -129,6 +130,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   try {
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
     const Xapian::Database& x = *s->pool.back();
+    s->chrome_pages = x.get_metadata(search::kMetaChromePages);
     for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
       for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
         // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
@@ -330,8 +332,12 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          h.snippet = search::make_snippet(*text, stems, o.snippet_bytes,
-                                           search::decode_spans(it.get_document().get_data()));
+          const bool chrome = page / 8 < state->chrome_pages.size() &&
+                              (state->chrome_pages[page / 8] >> (page % 8) & 1) != 0;
+          h.snippet =
+              search::make_snippet(*text, stems, o.snippet_bytes,
+                                   chrome ? search::decode_spans(it.get_document().get_data())
+                                          : std::vector<TextSpan>{});
         } else if (const auto anchors = db.anchor_text(page)) {
           std::string flat(*anchors);  // '\n'-joined
           std::replace(flat.begin(), flat.end(), '\n', ' ');

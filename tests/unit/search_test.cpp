@@ -416,6 +416,50 @@ TEST(Search, ModesAndSyntaxOnAKnownSite) {
   EXPECT_EQ(marked(prune.hits[0].snippet), (V{"Roses", "Prune", "roses", "roses"}));
 }
 
+// A crawled site whose pages share a navigation bar naming every page: the index finds each
+// page's own text, a search's snippets come from it, and a page is not found by the words of
+// its navigation alone as if they were its own.
+TEST(Search, SnippetsAndWeightsOfTheSitesOwnWords) {
+  TempDir dir;
+  const ChromeSite site(12);
+  fs::create_directories(dir / "site");
+  std::string nav = "<nav>Acme Builders Documentation";
+  for (std::size_t i = 0; i < site.titles.size(); ++i) {
+    nav += " <a href='p" + std::to_string(i) + ".html'>" + site.titles[i] + "</a>";
+  }
+  nav += " Search this site Version 4.2</nav>";
+  for (std::size_t i = 0; i < site.titles.size(); ++i) {
+    dir.write("site/p" + std::to_string(i) + ".html",
+              "<html><head><title>" + site.titles[i] + "</title></head><body>" + nav + "<p>" +
+                  site.own[i] + "</p><footer>Copyright 2024 Acme Builders, all rights " +
+                  "reserved.</footer></body></html>");
+  }
+  BuildOptions o;
+  o.inputs = {(dir / "site").string()};
+  o.format = "html-dir";
+  o.output = dir / "acme.db";
+  build_database(o);
+  const Database db = Database::open(dir / "acme.db");
+  RankOptions ro;
+  save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
+  build_search_index(db);
+  const Searcher s = Searcher::open(dir / "acme.db");
+  // "cement0" is own text of one page; every page's bar names every title.
+  const SearchResults r = s.search("cement0 cement", mode(SearchMode::kText));
+  ASSERT_EQ(r.hits.size(), 1u);
+  EXPECT_TRUE(site.own[0].find(r.hits[0].snippet.text) != std::string::npos ||
+              r.hits[0].snippet.text.starts_with(site.own[0].substr(0, 20)))
+      << r.hits[0].snippet.text;
+  const SearchResults bar = s.search("girders", mode(SearchMode::kText, 20));
+  ASSERT_EQ(bar.hits.size(), 12u);  // every page has the word, in its bar at least
+  // The page titled with it first, and no snippet starts in the bar.
+  EXPECT_TRUE(bar.hits[0].page.title &&
+              bar.hits[0].page.title->find("girders") != std::string::npos);
+  for (const SearchHit& h : bar.hits) {
+    EXPECT_FALSE(h.snippet.text.starts_with("Acme")) << h.snippet.text;
+  }
+}
+
 TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
   Garden g;
   const Searcher s = Searcher::open(g.db_path);
