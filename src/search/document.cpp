@@ -179,8 +179,9 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   doc.set_data(std::string());
   terms_.set_document(doc);
   const FieldWeights& w = weights_;
-  spelling(true);  // the words of titles, own text and anchor texts, not of chrome or URLs
+  // Spelling data: the words of titles, own text and anchor texts, not of chrome or URLs.
   if (title && !title->empty()) {
+    page_words(*title);
     terms_.index_text(utf8(*title), w.title);
     terms_.increase_termpos(kFieldGap);
     terms_.index_text(utf8(*title), 0, kTitlePrefix);
@@ -189,21 +190,21 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   if (text && !text->empty()) {
     const std::string_view t = *text;
     const auto chrome_text = [&](std::string_view piece) {
-      spelling(false);
       terms_.index_text(utf8(piece), w.chrome);
-      spelling(true);
     };
     const std::vector<TextSpan> own =
         chrome_ ? chrome_->own_text(site_of(db.label(page)), t, title.value_or(""))
                 : std::vector<TextSpan>{};
     if (own.empty() || (own.size() == 1 && own[0].begin == 0 && own[0].end == t.size())) {
       terms_.index_text(utf8(t), w.text);
+      page_words(t);
     } else {
       // Own text and chrome in text order, so that positions (phrases) run on across them.
       std::size_t at = 0;
       for (const TextSpan& s : own) {
         if (s.begin > at) chrome_text(t.substr(at, s.begin - at));
         terms_.index_text(utf8(t.substr(s.begin, s.end - s.begin)), w.text);
+        page_words(t.substr(s.begin, s.end - s.begin));
         at = s.end;
       }
       if (at < t.size()) chrome_text(t.substr(at));
@@ -229,13 +230,17 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
       const int repeats = std::min(1 + static_cast<int>(std::log2(n)), kMaxAnchorRepeats);
       terms_.index_text(utf8(a), w.anchor * repeats);
       terms_.increase_termpos(kFieldGap);
+      page_words(a);
     }
   }
   const std::string_view label = db.label(page);
+  const std::string url = url_words(label);
+  terms_.index_text(url, w.url);
   // A URL's words are a page's vocabulary only where the database has nothing else (labels of
   // an edge list).
-  spelling(!db.has_page_data());
-  terms_.index_text(url_words(label), w.url);
+  if (!db.has_page_data()) page_words(url);
+  for (const std::string& word : words_) ++vocabulary_[word];
+  words_.clear();
   if (title && !title->empty()) {
     add_name(doc, *title, kNamePrefix);
     for (std::string_view part : title_parts(*title)) add_name(doc, part, kNamePrefix);
@@ -252,14 +257,39 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   return true;
 }
 
-void DocumentMaker::set_spelling(Xapian::WritableDatabase* db) {
-  spelling_ = db != nullptr;
-  // The generator keeps a handle: let go of the database written before.
-  terms_.set_database(db ? *db : Xapian::WritableDatabase());
-}
-
-void DocumentMaker::spelling(bool on) {
-  terms_.set_flags(on && spelling_ ? Xapian::TermGenerator::FLAG_SPELLING : 0);
+void DocumentMaker::page_words(std::string_view text) {
+  // Words as Xapian's tokenizer draws them (runs of word characters), lower-cased; each page
+  // gives a word once, so a word's spelling frequency is the number of pages that have it.
+  std::string word;
+  const auto take = [&] {
+    if (word.size() >= 2 && word.size() <= 64) words_.insert(word);
+    word.clear();
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+        word += static_cast<char>(c);
+      } else if (c >= 'A' && c <= 'Z') {
+        word += static_cast<char>(c | 0x20);
+      } else {
+        take();
+      }
+      ++i;
+      continue;
+    }
+    Xapian::Utf8Iterator it(text.data() + i, text.size() - i);
+    const unsigned ch = *it;
+    ++it;
+    const std::size_t len = static_cast<std::size_t>(it.raw() - (text.data() + i));
+    if (Xapian::Unicode::is_wordchar(ch)) {
+      Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(ch));
+    } else {
+      take();
+    }
+    i += std::max<std::size_t>(1, len);
+  }
+  take();
 }
 
 void DocumentMaker::add_name(Xapian::Document& doc, std::string_view text, const char* prefix) {

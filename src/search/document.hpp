@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "search/chrome.hpp"
@@ -73,18 +74,22 @@ class DocumentMaker {
   // The document of page `page`, or false if the page has nothing to index (a page of a crawl
   // that was neither fetched nor named by any anchor text).
   bool make(const Database& db, PageId page, Xapian::Document& doc);
-  // Where the words of titles, of the pages' own text and of anchor texts go as spelling data
-  // (Xapian's, for "did you mean"); null: nowhere. Set before make() for each database written.
-  void set_spelling(Xapian::WritableDatabase* db);
+  // The words of titles, of the pages' own text and of anchor texts of the pages made so far,
+  // each with the number of those pages that have it: the spelling data (Xapian's, for "did you
+  // mean"), which the index builder adds once per word (Xapian's spelling table costs a B-tree
+  // of word fragments per database a word is added to).
+  const std::unordered_map<std::string, std::uint32_t>& vocabulary() const { return vocabulary_; }
 
  private:
   void add_name(Xapian::Document& doc, std::string_view text, const char* prefix);
 
-  void spelling(bool on);
+  // Adds the words of `text` to the page's words for the spelling data.
+  void page_words(std::string_view text);
 
   FieldWeights weights_;
   const SiteChrome* chrome_;
-  bool spelling_ = false;
+  std::unordered_set<std::string> words_;  // the page's words
+  std::unordered_map<std::string, std::uint32_t> vocabulary_;
   Xapian::TermGenerator terms_;
   std::vector<std::string_view> anchors_;
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <unordered_map>
 
 #include "search/document.hpp"
 #include "util/atomic_file.hpp"
@@ -110,6 +111,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   };
   std::vector<std::exception_ptr> failed(segments);
   std::vector<char> has_chrome(r.pages, 0);  // one element per page: threads write their own
+  std::unordered_map<std::string, std::uint32_t> vocabulary;  // word -> pages, of every thread
   const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
   ThreadCount count(threads);
 #pragma omp parallel num_threads(threads)
@@ -132,7 +134,6 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           w.set_metadata(search::kMetaFields,
                          cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome));
         }
-        maker.set_spelling(&w);
         for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
           if ((u & 63) == 0) {
             if (o.stop.stop_requested() || stopped) {
@@ -148,7 +149,6 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           }
           ++done;
         }
-        maker.set_spelling(nullptr);
         w.commit();
       } catch (const Xapian::Error& e) {
         stopped = true;
@@ -162,6 +162,8 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
         failed[i] = std::current_exception();
       }
     }
+#pragma omp critical(webrank_index_vocabulary)
+    for (const auto& [word, pages] : maker.vocabulary()) vocabulary[word] += pages;
   }
   for (const auto& e : failed) {
     if (e) std::rethrow_exception(e);
@@ -180,6 +182,8 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
                                                           Xapian::DB_NO_SYNC |
                                                           Xapian::DB_NO_TERMLIST);
       first.set_metadata(search::kMetaChromePages, bits);
+      // The spelling data, each word once with the pages that have it.
+      for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);
       first.commit();
     }
     Xapian::Database all;
