@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Search benchmarks: index speed, search latency and quality (docs/search.md, "Speed").
 
-    bench/search/run.py [--webs pgdoc,python,apache,text] [--text-pages 10000,30000,100000]
+    bench/search/run.py [--webs pgdoc,python,apache,sqlite,cmake,text] [--text-pages 10000,30000,100000]
                         [--runs 5] [--repeat 20] [--scratch DIR]
 
 Documentation webs: the Debian package is fetched with `apt-get download` and extracted into
@@ -35,6 +35,8 @@ DOCS = {
     "pgdoc": ("postgresql-doc-15", "usr/share/doc/postgresql-doc-15/html", "pgdoc15.tsv"),
     "python": ("python3.11-doc", "usr/share/doc/python3.11/html", "python311.tsv"),
     "apache": ("apache2-doc", "usr/share/doc/apache2-doc/manual/en", "apache24.tsv"),
+    "sqlite": ("sqlite3-doc", "usr/share/doc/sqlite3", "sqlite3.tsv"),
+    "cmake": ("cmake-doc", "usr/share/doc/cmake-data/html", "cmake325.tsv"),
 }
 
 
@@ -145,7 +147,7 @@ def measure(name, db, queries, runs, repeat):
 def main():
     global WEBRANK
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--webs", default="pgdoc,python,apache,text")
+    ap.add_argument("--webs", default="pgdoc,python,apache,sqlite,cmake,text")
     ap.add_argument("--text-pages", default="10000,30000,100000")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=20)

@@ -1,16 +1,21 @@
 #!/usr/bin/python3
 """The grid the search defaults were chosen on (docs/search.md, "How the merge was tuned").
 
-    bench/search/tune.py PG.db PYTHON.db [--fields "6,1,10,2;..."] [--bm25 "1.2,0.2;..."]
-                         [--weights 0,0.1,0.15,0.2,0.3] [--out grid.jsonl]
+    bench/search/tune.py NAME=DB [NAME=DB ...] [--fields "6,1,10,2,0;..."] [--bm25 "1.2,0.2;..."]
+                         [--weights 0.1,0.15,0.2] [--names 0.2,0.3,0.5] [--anchor-names 0,0.05,0.1]
+                         [--out grid.jsonl]
 
-For every field weighting the two databases are re-indexed (`webrank index --field-weights`),
-then every BM25 (k1, b) and rank weight is evaluated on bench/search/pgdoc15.tsv and
-python311.tsv (`webrank eval --bm25-k1 --bm25-b --rank-weight`). Prints the best settings by
-the mean of hit@1 and MRR over both sets, for full mode and for text mode (each tuned on its
-own), and the cross-validation: settings tuned on one web, measured on the other. The held-out
-set (apache24.tsv) is never read here. The databases' indexes are left as the last grid point
-built them: run `webrank index DB` afterwards.
+NAME is a web of bench/search/run.py (pgdoc, python, apache, sqlite, cmake) and DB its crawled
+database (run.py leaves them in its scratch directory). For every field weighting
+(title,text,anchor,url,chrome) the databases are re-indexed (`webrank index --field-weights`),
+then every BM25 (k1, b), rank weight, name weight and anchor name weight is evaluated on each
+web's query set (`webrank eval --bm25-k1 --bm25-b --rank-weight --name-weight
+--anchor-name-weight`). Prints the best settings by the mean of hit@1 and MRR over all webs, for
+full mode and for text mode (each tuned on its own; text mode depends on the fields and BM25
+only), the worst web's hit@1 at those settings, and the
+cross-validation: settings tuned on all webs but one, measured on the one left out. The
+databases' indexes are left as the last grid point built them: run `webrank index DB`
+afterwards.
 """
 
 import argparse
@@ -20,6 +25,8 @@ import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WEBRANK = os.path.join(os.path.dirname(os.path.dirname(HERE)), "build", "webrank")
+QUERIES = {"pgdoc": "pgdoc15.tsv", "python": "python311.tsv", "apache": "apache24.tsv",
+           "sqlite": "sqlite3.tsv", "cmake": "cmake325.tsv"}
 
 
 def wr(*args):
@@ -30,19 +37,20 @@ def wr(*args):
 def main():
     global WEBRANK
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("pg_db")
-    ap.add_argument("python_db")
-    ap.add_argument("--fields", default="4,1,3,2;6,1,3,2;10,1,3,2;4,1,6,2;6,1,6,2;10,1,6,2;"
-                                        "6,1,10,2;10,1,10,2")
-    ap.add_argument("--bm25", default="0.9,0.1;0.9,0.2;0.9,0.3;1.2,0.1;1.2,0.2;1.2,0.3;"
-                                      "2,0.1;2,0.2;2,0.3")
-    ap.add_argument("--weights", default="0,0.1,0.15,0.2,0.3")
+    ap.add_argument("webs", nargs="+", help="NAME=DB")
+    ap.add_argument("--fields", default="6,1,10,2,0;6,1,10,2,1;10,1,10,2,0;10,1,10,2,1")
+    ap.add_argument("--bm25", default="1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3")
+    ap.add_argument("--weights", default="0.1,0.15,0.2")
+    ap.add_argument("--names", default="0.2,0.3,0.5")
+    ap.add_argument("--anchor-names", default="0,0.05,0.1")
     ap.add_argument("--out", default="/tmp/webrank-tune.jsonl")
     ap.add_argument("--webrank", default=WEBRANK, help="the binary (a copy: not one being rebuilt)")
     a = ap.parse_args()
     WEBRANK = os.path.abspath(a.webrank)
-    sets = {"pg": (a.pg_db, os.path.join(HERE, "pgdoc15.tsv")),
-            "py": (a.python_db, os.path.join(HERE, "python311.tsv"))}
+    sets = {}
+    for w in a.webs:
+        name, db = w.split("=", 1)
+        sets[name] = (db, os.path.join(HERE, QUERIES[name]))
     rows = []
     with open(a.out, "w") as out:
         for fields in a.fields.split(";"):
@@ -51,27 +59,39 @@ def main():
             for bm25 in a.bm25.split(";"):
                 k1, b = bm25.split(",")
                 for w in a.weights.split(","):
-                    row = {"fields": fields, "k1": float(k1), "b": float(b), "weight": float(w)}
-                    for name, (db, queries) in sets.items():
-                        j = json.loads(wr("eval", db, queries, "--json", "--bm25-k1", k1,
-                                          "--bm25-b", b, "--rank-weight", w))
-                        for m in j["modes"]:
-                            row["%s.%s" % (name, m["mode"])] = [m["hit1"], m["mrr"]]
-                    rows.append(row)
-                    out.write(json.dumps(row) + "\n")
-    score = lambda r, m, webs=("pg", "py"): sum(sum(r["%s.%s" % (w, m)]) for w in webs) / (
-        2 * len(webs))
-    describe = lambda r: "fields %s, k1 %g, b %g, rank weight %g" % (
-        r["fields"], r["k1"], r["b"], r["weight"])
+                    for v in a.names.split(","):
+                        for va in a.anchor_names.split(","):
+                            row = {"fields": fields, "k1": float(k1), "b": float(b),
+                                   "weight": float(w), "name": float(v), "anchor": float(va)}
+                            for name, (db, queries) in sets.items():
+                                j = json.loads(wr("eval", db, queries, "--json", "--bm25-k1", k1,
+                                                  "--bm25-b", b, "--rank-weight", w,
+                                                  "--name-weight", v,
+                                                  "--anchor-name-weight", va))
+                                for m in j["modes"]:
+                                    row["%s.%s" % (name, m["mode"])] = [m["hit1"], m["mrr"]]
+                            rows.append(row)
+                            out.write(json.dumps(row) + "\n")
+                            out.flush()
+    webs = list(sets)
+    score = lambda r, m, ws=webs: sum(sum(r["%s.%s" % (w, m)]) for w in ws) / (2 * len(ws))
+    worst = lambda r, m: min(r["%s.%s" % (w, m)][0] for w in webs)
+    describe = lambda r, m: "fields %s, k1 %g, b %g" % (r["fields"], r["k1"], r["b"]) + (
+        ", rank weight %g, name weight %g, anchor name weight %g" % (
+            r["weight"], r["name"], r["anchor"]) if m == "full" else "")
     for mode in ("full", "text"):
-        best = max(rows, key=lambda r: score(r, mode))
-        print("best %s: %s: PG hit@1 %.3f MRR %.3f, Python hit@1 %.3f MRR %.3f" % (
-            mode, describe(best), *best["pg." + mode], *best["py." + mode]))
-    for train, test in (("pg", "py"), ("py", "pg")):
-        for mode in ("full", "text"):
-            best = max(rows, key=lambda r: score(r, mode, (train,)))
-            print("%s tuned on %s (%s) -> on %s: hit@1 %.3f MRR %.3f" % (
-                mode, train, describe(best), test, *best["%s.%s" % (test, mode)]))
+        best = max(rows, key=lambda r: (score(r, mode), worst(r, mode)))
+        print("best %s: %s: mean of hit@1 and MRR %.3f, worst hit@1 %.3f" % (
+            mode, describe(best, mode), score(best, mode), worst(best, mode)))
+        for w in webs:
+            print("  %-7s hit@1 %.3f MRR %.3f" % (w, *best["%s.%s" % (w, mode)]))
+    if len(webs) > 1:
+        for test in webs:
+            train = [w for w in webs if w != test]
+            for mode in ("full", "text"):
+                best = max(rows, key=lambda r: score(r, mode, train))
+                print("%s tuned without %s (%s) -> on %s: hit@1 %.3f MRR %.3f" % (
+                    mode, test, describe(best, mode), test, *best["%s.%s" % (test, mode)]))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 
     bench/serve/run.py [--webs pgdoc,text100000] [--runs 3] [--seconds 10] [--connections 8]
                        [--threads 0] [--cache-mb 0] [--baseline OTHER_WEBRANK] [--scratch DIR]
+                       [--baseline-scratch DIR]
 
 The webs are those of bench/search/run.py (its crawl of the PostgreSQL documentation from
 127.0.0.1 and its synthetic text webs, cached in the same scratch directory). For each web the
@@ -19,7 +20,9 @@ first round is a cache hit.
 --baseline OTHER_WEBRANK: a paired comparison on a shared, noisy machine. Each run starts the two
 servers in turn (alternating which goes first) and measures both under the same conditions; the
 last column is the median over runs of this run's requests/s divided by the baseline's in the same
-run. Nothing is written inside the repository.
+run. --baseline-scratch: where the baseline finds its copy of each web (a binary that reads another
+version of the search index needs its own index of the same crawl). Nothing is written inside the
+repository.
 """
 
 import argparse
@@ -110,6 +113,7 @@ def main():
                                                         "/tmp/webrank-search-bench"))
     ap.add_argument("--webrank", default=search_bench.WEBRANK)
     ap.add_argument("--baseline", help="another webrank binary, measured in alternation with it")
+    ap.add_argument("--baseline-scratch", help="the baseline's scratch directory (default: the same)")
     a = ap.parse_args()
     search_bench.WEBRANK = os.path.abspath(a.webrank)
     binaries = [("webrank", search_bench.WEBRANK)]
@@ -118,11 +122,14 @@ def main():
     os.makedirs(a.scratch, exist_ok=True)
     rows = []
     for web in a.webs.split(","):
+        other = a.baseline_scratch or a.scratch
         if web in search_bench.DOCS:
             db = search_bench.crawl_doc(a.scratch, web)
+            dbs = {"webrank": db, "baseline": os.path.join(other, os.path.basename(db))}
             queries = os.path.join(os.path.dirname(HERE), "search", search_bench.DOCS[web][2])
         elif web.startswith("text"):
             db = search_bench.text_web(a.scratch, int(web[4:]))
+            dbs = {"webrank": db, "baseline": os.path.join(other, os.path.basename(db))}
             queries = db + ".queries.tsv"
         else:
             sys.exit("unknown web %r" % web)
@@ -138,7 +145,7 @@ def main():
             for r in range(a.runs):
                 order = binaries if r % 2 == 0 else binaries[::-1]
                 for label, exe in order:
-                    proc, url = serve(exe, db, a.threads, a.cache_mb)
+                    proc, url = serve(exe, dbs[label], a.threads, a.cache_mb)
                     try:
                         for kind in ("json", "html"):
                             load = load_average()

@@ -181,6 +181,13 @@ class DatabaseTest(unittest.TestCase):
         self.assertLessEqual(len(res["hits"]), 2)
         with self.assertRaises(webrank.InvalidArgumentError):
             self.db.search("x", mode="fuzzy")
+        # did you mean: from the index's own words, in the JSON form Python gets
+        self.assertIsNone(self.db.search("pricing")["suggestion"])
+        miss = self.db.search("pricng")
+        self.assertEqual(miss["hits"], [])
+        self.assertEqual(miss["unknown_words"], ["pricng"])
+        self.assertEqual(miss["suggestion"], "pricing")
+        self.assertIsNone(self.db.search("qqqqqqqq")["suggestion"])
 
 
 class SpamAndPersonalization(unittest.TestCase):

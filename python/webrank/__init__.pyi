@@ -172,7 +172,7 @@ class Database:
         ranks: Optional[str] = None,
         offset: int = 0,
         snippets: bool = True,
-        rank_weight: float = 0.15,
+        rank_weight: float = 0.2,
     ) -> dict[str, Any]: ...
     def to_networkx(self) -> Any: ...
 

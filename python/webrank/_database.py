@@ -113,7 +113,7 @@ class Database(_core.Database):
         return self._rank_batch(ids, damping, tol, max_iter, precision, threads)
 
     def search(self, query, k=10, *, mode="full", ranks=None, offset=0, snippets=True,
-               rank_weight=0.15):
+               rank_weight=0.2):
         """Full-text search (docs/search.md): the k best pages for `query` as a dict ("hits":
         [{"position", "url", "title", "score", "rank", "percentile", "snippet", ...}],
         "matches", "unknown_words", ...). mode is "full" (BM25 merged with PageRank), "text" or

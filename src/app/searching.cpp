@@ -21,6 +21,12 @@ void add_merge_options(OptionSet<Options>& s) {
         "full mode: weight of the rank's percentile against BM25 relative to the query's best "
         "(docs/search.md)")
       .in(at_least(0));
+  s.add("name_weight", WR_FIELD(search.name_weight),
+        "full mode: bonus to a page the query names (its title or URL; docs/search.md)")
+      .in(at_least(0));
+  s.add("anchor_name_weight", WR_FIELD(search.anchor_name_weight),
+        "full mode: bonus to a page the query names by the anchor text of links to it")
+      .in(at_least(0));
   s.add("bm25_k1", WR_FIELD(search.bm25_k1), "BM25's term-frequency saturation k1").in(at_least(0));
   s.add("bm25_b", WR_FIELD(search.bm25_b), "BM25's length normalization b").in(closed(0, 1));
 }
@@ -85,9 +91,9 @@ const OptionSet<IndexRequest>& index_options() {
   static const OptionSet<IndexRequest> set = [] {
     OptionSet<IndexRequest> s;
     s.add("field_weights", WR_FIELD(field_weights),
-          "How much a word of the title, the text, an anchor text and the URL counts "
-          "(docs/search.md)")
-        .as("T,X,A,U");
+          "How much a word of the title, the text, an anchor text, the URL and the site's chrome "
+          "counts (docs/search.md)")
+        .as("T,X,A,U[,C]");
     return s;
   }();
   return set;
@@ -96,11 +102,18 @@ const OptionSet<IndexRequest>& index_options() {
 FieldWeights field_weights(const std::string& text) {
   FieldWeights f;
   char end;
-  if (std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor, &f.url, &end) != 4) {
+  const bool five = std::sscanf(text.c_str(), "%d,%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor,
+                                &f.url, &f.chrome, &end) == 5;
+  FieldWeights g;
+  const bool four =
+      std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &g.title, &g.text, &g.anchor, &g.url, &end) == 4;
+  if (!five && !four) {
     fail_option("field_weights",
-                "expected four integers TITLE,TEXT,ANCHOR,URL (e.g. 6,1,10,2), got '", text, "'");
+                "expected four or five integers TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. 6,1,10,2,0), "
+                "got '",
+                text, "'");
   }
-  return f;
+  return five ? f : g;
 }
 
 IndexReport build_index(const Database& db, const IndexRequest& req, const Run& run) {

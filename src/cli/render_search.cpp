@@ -47,6 +47,8 @@ void search_text(const json& r, bool tty) {
       std::printf(" past result %zu", r.at("offset").get<std::size_t>());
     }
     std::printf("\n");
+    if (!str(r, "suggestion").empty())
+      std::printf("did you mean: %s\n", str(r, "suggestion").c_str());
     return;
   }
   const json& matches = r.at("matches");
@@ -95,6 +97,8 @@ void search(const Rendered& r) {
       words += (words.empty() ? "" : ", ") + w.get<std::string>();
     std::fprintf(stderr, "webrank: no page matches \"%s\"%s%s\n", str(j, "query").c_str(),
                  words.empty() ? "" : ": no page has ", words.c_str());
+    if (!str(j, "suggestion").empty())
+      std::fprintf(stderr, "webrank: did you mean: %s\n", str(j, "suggestion").c_str());
   }
 }
 

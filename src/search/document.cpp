@@ -104,6 +104,52 @@ std::string url_words(std::string_view label) {
   return out;
 }
 
+// The parts of a title between separators (" - ", " — ", " – ", " | ", ": ", " :: ", " » "):
+// "json — JSON encoder and decoder — Python 3.11 documentation" is named json, and "SQLite Query
+// Language: CREATE TABLE" CREATE TABLE.
+std::vector<std::string_view> title_parts(std::string_view title) {
+  static constexpr std::array<std::string_view, 7> kSeparators = {
+      " - ", " \xE2\x80\x94 ", " \xE2\x80\x93 ", " | ", ": ", " :: ", " \xC2\xBB "};
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    for (std::string_view sep : kSeparators) {
+      if (title.substr(i, sep.size()) == sep) {
+        parts.push_back(title.substr(start, i - start));
+        start = i + sep.size();
+        i = start - 1;
+        break;
+      }
+    }
+  }
+  if (start > 0) parts.push_back(title.substr(start));
+  return parts;
+}
+
+// The names in a URL's path: its last segment that names something (the file name without the
+// extension, or the directory's name for an index page), alone and after its parent's name:
+// library/json.html is json and library json, tutorial/classes.html classes and tutorial classes,
+// tutorial/index.html tutorial. None for labels that are not URLs.
+std::vector<std::string> url_names(std::string_view label) {
+  std::vector<std::string> names;
+  const auto url = web::parse_url(label);
+  if (!url) return names;
+  std::string_view path = url->path;
+  while (!path.empty() && names.size() < 2) {
+    while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+    const std::size_t cut = path.rfind('/');
+    std::string_view segment = path.substr(cut == std::string_view::npos ? 0 : cut + 1);
+    if (const std::size_t dot = segment.rfind('.'); dot != std::string_view::npos && dot > 0) {
+      segment = segment.substr(0, dot);
+    }
+    path = cut == std::string_view::npos ? std::string_view() : path.substr(0, cut);
+    const std::string name(segment);
+    if (name.empty() || noise_url_word(Xapian::Unicode::tolower(name))) continue;
+    names.push_back(names.empty() ? name : name + " " + names.back());
+  }
+  return names;
+}
+
 }  // namespace
 
 std::string database_identity(const Database& db) {
@@ -117,7 +163,8 @@ std::string database_identity(const Database& db) {
   return hex;
 }
 
-DocumentMaker::DocumentMaker(const FieldWeights& weights) : weights_(weights) {
+DocumentMaker::DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome)
+    : weights_(weights), chrome_(chrome) {
   configure(terms_, /*cached=*/true);
 }
 
@@ -129,22 +176,47 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   if (db.has_page_data() && !title && (!anchors || anchors->empty())) return false;
   doc.clear_terms();
   doc.clear_values();
+  doc.set_data(std::string());
   terms_.set_document(doc);
   const FieldWeights& w = weights_;
+  // Spelling data: the words of titles, own text and anchor texts, not of chrome or URLs.
   if (title && !title->empty()) {
+    page_words(*title);
     terms_.index_text(utf8(*title), w.title);
     terms_.increase_termpos(kFieldGap);
     terms_.index_text(utf8(*title), 0, kTitlePrefix);
     terms_.increase_termpos(kFieldGap);
   }
   if (text && !text->empty()) {
-    terms_.index_text(utf8(*text), w.text);
+    const std::string_view t = *text;
+    const auto chrome_text = [&](std::string_view piece) {
+      terms_.index_text(utf8(piece), w.chrome);
+    };
+    const std::vector<TextSpan> own =
+        chrome_ ? chrome_->own_text(site_of(db.label(page)), t, title.value_or(""))
+                : std::vector<TextSpan>{};
+    if (own.empty() || (own.size() == 1 && own[0].begin == 0 && own[0].end == t.size())) {
+      terms_.index_text(utf8(t), w.text);
+      page_words(t);
+    } else {
+      // Own text and chrome in text order, so that positions (phrases) run on across them.
+      std::size_t at = 0;
+      for (const TextSpan& s : own) {
+        if (s.begin > at) chrome_text(t.substr(at, s.begin - at));
+        terms_.index_text(utf8(t.substr(s.begin, s.end - s.begin)), w.text);
+        page_words(t.substr(s.begin, s.end - s.begin));
+        at = s.end;
+      }
+      if (at < t.size()) chrome_text(t.substr(at));
+      doc.set_data(encode_spans(own));
+    }
     terms_.increase_termpos(kFieldGap);
   }
+  anchors_.clear();
   if (anchors && !anchors->empty()) {
     // Distinct anchor texts in order of first appearance, each with its number of links.
-    anchors_.clear();
-    std::unordered_map<std::string_view, int> count;
+    std::unordered_map<std::string_view, int>& count = count_;
+    count.clear();
     std::string_view rest = *anchors;
     while (!rest.empty()) {
       const std::size_t nl = rest.find('\n');
@@ -158,12 +230,141 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
       const int repeats = std::min(1 + static_cast<int>(std::log2(n)), kMaxAnchorRepeats);
       terms_.index_text(utf8(a), w.anchor * repeats);
       terms_.increase_termpos(kFieldGap);
+      page_words(a);
     }
   }
   const std::string_view label = db.label(page);
-  terms_.index_text(url_words(label), w.url);
+  const std::string url = url_words(label);
+  terms_.index_text(url, w.url);
+  // A URL's words are a page's vocabulary only where the database has nothing else (labels of
+  // an edge list).
+  if (!db.has_page_data()) page_words(url);
+  for (const std::string& word : words_) ++vocabulary_[word];
+  words_.clear();
+  if (title && !title->empty()) {
+    add_name(doc, *title, kNamePrefix);
+    for (std::string_view part : title_parts(*title)) add_name(doc, part, kNamePrefix);
+  }
+  for (std::string_view a : anchors_) {
+    if (count_[a] >= kMinAnchorNameLinks) add_name(doc, a, kAnchorNamePrefix);
+  }
+  // A URL names a page that was fetched (or a label, without page data); a link to a page not
+  // fetched says nothing of what is there.
+  if (!db.has_page_data() || title || (text && !text->empty())) {
+    for (const std::string& n : url_names(label)) add_name(doc, n, kNamePrefix);
+  }
   for (const std::string& t : host_terms(label)) doc.add_boolean_term(t);
   return true;
+}
+
+void DocumentMaker::page_words(std::string_view text) {
+  // Words as Xapian's tokenizer draws them (runs of word characters), lower-cased; each page
+  // gives a word once, so a word's spelling frequency is the number of pages that have it.
+  std::string word;
+  const auto take = [&] {
+    if (word.size() >= 2 && word.size() <= 64) words_.insert(word);
+    word.clear();
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+        word += static_cast<char>(c);
+      } else if (c >= 'A' && c <= 'Z') {
+        word += static_cast<char>(c | 0x20);
+      } else {
+        take();
+      }
+      ++i;
+      continue;
+    }
+    Xapian::Utf8Iterator it(text.data() + i, text.size() - i);
+    const unsigned ch = *it;
+    ++it;
+    const std::size_t len = static_cast<std::size_t>(it.raw() - (text.data() + i));
+    if (Xapian::Unicode::is_wordchar(ch)) {
+      Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(ch));
+    } else {
+      take();
+    }
+    i += std::max<std::size_t>(1, len);
+  }
+  take();
+}
+
+void DocumentMaker::add_name(Xapian::Document& doc, std::string_view text, const char* prefix) {
+  const std::string key = name_key(text);
+  if (!key.empty() && key.size() < 200) doc.add_term(prefix + key, 0);
+}
+
+namespace {
+
+// English plurals folded to the singular, nothing else (Harman's S-stemmer, with "-es" after a
+// sibilant): names are matched on their words with plurals folded ("tablespace" names
+// "Tablespaces", "index types" names indexes-types), not on English stems, which join words a
+// name keeps apart (Porter2 makes "generators" and "GENERATED" one word).
+std::string s_stem(std::string w) {
+  const auto ends = [&w](std::string_view s) { return w.size() > s.size() + 1 && w.ends_with(s); };
+  if (ends("ies") && !ends("eies") && !ends("aies")) {
+    w.resize(w.size() - 3);
+    w += 'y';
+  } else if (ends("sses") || ends("xes") || ends("zes") || ends("ches") || ends("shes")) {
+    w.resize(w.size() - 2);
+  } else if (ends("s") && !ends("us") && !ends("ss") && !ends("is")) {
+    w.pop_back();
+  }
+  return w;
+}
+
+}  // namespace
+
+std::string name_key(std::vector<std::string> words) {
+  // In any order: "classes tutorial" names tutorial/classes.html.
+  std::sort(words.begin(), words.end());
+  std::string key;
+  for (const std::string& w : words) {
+    if (!key.empty()) key += ' ';
+    key += w;
+  }
+  return key;
+}
+
+std::vector<std::string> name_words(std::string_view key) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < key.size();) {
+    const std::size_t space = std::min(key.find(' ', i), key.size());
+    words.emplace_back(key.substr(i, space - i));
+    i = space + 1;
+  }
+  return words;
+}
+
+std::string name_key(std::string_view text) {
+  // Words as runs of Xapian's word characters, lower-cased: names and queries go through the
+  // same function, so only its consistency matters, and it costs a tenth of a TermGenerator.
+  std::vector<std::string> words;
+  std::string word;
+  const auto take = [&] {
+    if (word.empty()) return true;
+    const bool number = std::all_of(word.begin(), word.end(), [](char c) {
+      return c >= '0' && c <= '9';  // section numbers ("9.16.", "3.11") name no topic
+    });
+    if (!number && !is_stop_word(word)) {
+      if (words.size() == kMaxNameWords) return false;
+      words.push_back(s_stem(std::move(word)));
+    }
+    word.clear();
+    return true;
+  };
+  for (Xapian::Utf8Iterator it(text.data(), text.size()), end; it != end; ++it) {
+    if (Xapian::Unicode::is_wordchar(*it)) {
+      Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(*it));
+    } else if (!take()) {
+      return "";
+    }
+  }
+  if (!take()) return "";
+  return name_key(std::move(words));
 }
 
 std::vector<std::string> text_terms(std::string_view text, std::string_view prefix) {

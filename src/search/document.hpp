@@ -7,9 +7,17 @@
 //   the distinct anchor texts of the links to the page and the words of its URL, each field's
 //   words counted FieldWeights times (the within-document frequency BM25 reads, so a title word
 //   weighs as much as several text words: BM25F's weighted fields over one length);
+// - the text a page's site repeats on many pages (chrome.hpp) counted FieldWeights::chrome times,
+//   the rest of its text FieldWeights::text times; the spans of its own text are the document's
+//   data (encode_spans; empty when the page has no chrome), for snippets;
 // - the title again under prefix "S" with positions and within-document frequency 0 (matched by
 //   title mode and intitle:, weighs nothing, adds nothing to the length);
 // - boolean terms "H" + host for site:, for the host, host:port and each parent domain.
+// - name terms, for full mode's bonus to a page the query names (docs/search.md, "Topic pages
+//   first"), no weight, no length: "N" + name_key() of its own names (its title and each part of
+//   it between separators such as " - " or ": ", and, for a page that was fetched, the last
+//   segment of its URL path that is not "index"), "XN" + name_key() of each anchor text of links
+//   to it that at least kMinAnchorNameLinks links share.
 // Fields are 100 positions apart so that a phrase never spans two of them.
 #pragma once
 
@@ -17,27 +25,42 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
+#include "search/chrome.hpp"
 #include "webrank/search/search.hpp"
 #include "webrank/store/database.hpp"
 
 namespace webrank::search {
 
 inline constexpr const char* kIndexFile = "search.xapian";
-inline constexpr int kIndexVersion = 1;
+// 2: site chrome weighed apart and the page's own text spans kept as document data; name terms;
+// spelling data.
+inline constexpr int kIndexVersion = 2;
 inline constexpr const char* kTitlePrefix = "S";
 inline constexpr const char* kHostPrefix = "H";
+inline constexpr const char* kNamePrefix = "N";         // names of its own: title, URL
+inline constexpr const char* kAnchorNamePrefix = "XN";  // names other pages give it
 
 // Keys of the index's metadata (Xapian user metadata).
 inline constexpr const char* kMetaVersion = "webrank.version";
 inline constexpr const char* kMetaDatabase = "webrank.database";  // database_identity()
 inline constexpr const char* kMetaBuilt = "webrank.built";
-inline constexpr const char* kMetaFields = "webrank.field_weights";  // "title,text,anchor,url"
+inline constexpr const char* kMetaFields = "webrank.field_weights";
+// One bit per page (bit u % 8 of byte u / 8), set when the page has chrome, so own-text spans
+// to read from its document data: a search reads the data of only those of its hits.
+inline constexpr const char* kMetaChromePages =
+    "webrank.chrome_pages";  // "title,text,anchor,url,chrome"
 
 // A distinct anchor text repeated by n links counts min(1 + floor(log2 n), kMaxAnchorRepeats)
 // times: many links with one text say more than one, not n times more.
 inline constexpr int kMaxAnchorRepeats = 4;
+
+// An anchor text names the page it links to when this many links to it have it: one link's
+// text often names a section of the page (its fragment), or something the page mentions.
+inline constexpr int kMinAnchorNameLinks = 2;
 
 // What identifies the database an index was built for: the XXH3-64 of its manifest (which holds
 // the checksum of every section), as hex. Throws Error (kNotFound) when it cannot be read.
@@ -46,17 +69,45 @@ std::string database_identity(const Database& db);
 // Makes the documents of pages. Not thread-safe: one per thread.
 class DocumentMaker {
  public:
-  explicit DocumentMaker(const FieldWeights& weights);
+  // `chrome`: the sites' repeated text, learned from the database (may be null: no chrome).
+  DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome);
   // The document of page `page`, or false if the page has nothing to index (a page of a crawl
   // that was neither fetched nor named by any anchor text).
   bool make(const Database& db, PageId page, Xapian::Document& doc);
+  // The words of titles, of the pages' own text and of anchor texts of the pages made so far,
+  // each with the number of those pages that have it: the spelling data (Xapian's, for "did you
+  // mean"), which the index builder adds once per word (Xapian's spelling table costs a B-tree
+  // of word fragments per database a word is added to).
+  const std::unordered_map<std::string, std::uint32_t>& vocabulary() const { return vocabulary_; }
 
  private:
+  void add_name(Xapian::Document& doc, std::string_view text, const char* prefix);
+
+  // Adds the words of `text` to the page's words for the spelling data.
+  void page_words(std::string_view text);
+
   FieldWeights weights_;
+  const SiteChrome* chrome_;
+  std::unordered_set<std::string> words_;  // the page's words
+  std::unordered_map<std::string, std::uint32_t> vocabulary_;
   Xapian::TermGenerator terms_;
   std::vector<std::string_view> anchors_;
+  std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text
   std::string scratch_;
 };
+
+// The key of a name (a title, a part of one, an anchor text, URL words) or of a query: its
+// words, lower-cased, plurals folded (not stemmed), sorted and space-separated, without stop
+// words and numbers; "" when nothing is left or it has more than kMaxNameWords words.
+// Thread-safe.
+inline constexpr std::size_t kMaxNameWords = 8;
+std::string name_key(std::string_view text);
+// The key of words already folded, and the words of a key.
+std::string name_key(std::vector<std::string> words);
+std::vector<std::string> name_words(std::string_view key);
+// Queries of at most this many name words earn a share of the bonus of a page named by some of
+// them (2^n - 1 lookups).
+inline constexpr std::size_t kMaxNamePartWords = 4;
 
 // The terms the indexer makes of `text` under `prefix` ("" or kTitlePrefix), in word order:
 // what a query word or phrase must match. Thread-safe.

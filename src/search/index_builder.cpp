@@ -10,6 +10,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <unordered_map>
 
 #include "search/document.hpp"
 #include "util/atomic_file.hpp"
@@ -76,8 +77,8 @@ class MergeProgress : public Xapian::Compactor {
 IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   const auto start = Clock::now();
   const fs::path dest = db.path() / kIndexFile;
-  for (int w :
-       {o.field_weights.title, o.field_weights.text, o.field_weights.anchor, o.field_weights.url}) {
+  for (int w : {o.field_weights.title, o.field_weights.text, o.field_weights.anchor,
+                o.field_weights.url, o.field_weights.chrome}) {
     if (w < 0 || w > 100) fail_option("field_weights", "must be in [0, 100], got ", w);
   }
   IndexReport r;
@@ -109,10 +110,14 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
     o.on_progress({"indexing", done.load(), r.pages, since(start)});
   };
   std::vector<std::exception_ptr> failed(segments);
+  std::vector<char> has_chrome(r.pages, 0);  // one element per page: threads write their own
+  std::unordered_map<std::string, std::uint32_t> vocabulary;  // word -> pages, of every thread
+  const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
   ThreadCount count(threads);
 #pragma omp parallel num_threads(threads)
   {
-    search::DocumentMaker maker(o.field_weights);  // one per thread: its stem cache carries over
+    search::DocumentMaker maker(o.field_weights,
+                                &chrome);  // one per thread: its stem cache carries over
     Xapian::Document doc;
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < segments; ++i) {
@@ -126,7 +131,8 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           w.set_metadata(search::kMetaDatabase, identity);
           w.set_metadata(search::kMetaBuilt, utc_timestamp());
           const FieldWeights& f = o.field_weights;
-          w.set_metadata(search::kMetaFields, cat(f.title, ",", f.text, ",", f.anchor, ",", f.url));
+          w.set_metadata(search::kMetaFields,
+                         cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome));
         }
         for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
           if ((u & 63) == 0) {
@@ -137,6 +143,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
             progress(false);
           }
           if (maker.make(db, u, doc)) {
+            has_chrome[u] = !doc.get_data().empty();
             w.replace_document(u + 1, doc);
             ++documents;
           }
@@ -155,6 +162,8 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
         failed[i] = std::current_exception();
       }
     }
+#pragma omp critical(webrank_index_vocabulary)
+    for (const auto& [word, pages] : maker.vocabulary()) vocabulary[word] += pages;
   }
   for (const auto& e : failed) {
     if (e) std::rethrow_exception(e);
@@ -164,6 +173,19 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
 
   const auto merge_start = Clock::now();
   try {
+    std::string bits((r.pages + 7) / 8, '\0');
+    for (PageId u = 0; u < r.pages; ++u) {
+      if (has_chrome[u]) bits[u / 8] = static_cast<char>(bits[u / 8] | (1 << (u % 8)));
+    }
+    if (segments > 0) {
+      Xapian::WritableDatabase first(segment_path(0), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS |
+                                                          Xapian::DB_NO_SYNC |
+                                                          Xapian::DB_NO_TERMLIST);
+      first.set_metadata(search::kMetaChromePages, bits);
+      // The spelling data, each word once with the pages that have it.
+      for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);
+      first.commit();
+    }
     Xapian::Database all;
     for (int i = 0; i < segments; ++i) all.add_database(Xapian::Database(segment_path(i)));
     MergeProgress merge([&](const std::string&) {
@@ -210,8 +232,8 @@ std::optional<IndexInfo> search_index_info(const Database& db) {
     info.documents = x.get_doccount();
     info.built = x.get_metadata(search::kMetaBuilt);
     FieldWeights& f = info.field_weights;
-    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d", &f.title, &f.text,
-                &f.anchor, &f.url);
+    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d,%d", &f.title, &f.text,
+                &f.anchor, &f.url, &f.chrome);
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, file.string(), ": damaged search index (", e.get_type(), ": ",
          e.get_msg(), "): rebuild it with `index`");

@@ -279,4 +279,17 @@ std::vector<QueryWord> positive_words(const ParsedQuery& q) {
   return words;
 }
 
+std::string query_name(const ParsedQuery& q) {
+  std::string words;
+  for (const Group& g : q.groups) {
+    if (g.excluded) continue;
+    if (g.atoms.size() != 1) return "";
+    const Atom& a = g.atoms[0];
+    if (a.kind == Atom::Kind::kSite) continue;
+    words += a.text;
+    words += ' ';
+  }
+  return name_key(words);
+}
+
 }  // namespace webrank::search

@@ -57,4 +57,8 @@ struct QueryWord {
 };
 std::vector<QueryWord> positive_words(const ParsedQuery& q);
 
+// The name a query made of words and phrases only (site: and excluded terms aside) gives
+// (document.hpp: name_key, without a prefix); "" for a query with OR or nothing that names.
+std::string query_name(const ParsedQuery& q);
+
 }  // namespace webrank::search

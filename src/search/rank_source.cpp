@@ -46,4 +46,25 @@ void RankSource::init(const Xapian::Database& db) {
   set_maxweight(weight_ == Weight::kRank ? std::max(ranks_.scale().max_rank, 0.0) : 1.0);
 }
 
+void TermSource::init(const Xapian::Database& db) {
+  it_ = db.postlist_begin(term_);
+  end_ = db.postlist_end(term_);
+  started_ = false;
+  set_maxweight(1);
+}
+
+void TermSource::next(double) {
+  // Xapian calls next() once before reading the first document.
+  if (started_) {
+    ++it_;
+  } else {
+    started_ = true;
+  }
+}
+
+void TermSource::skip_to(Xapian::docid did, double) {
+  started_ = true;
+  if (it_ != end_) it_.skip_to(did);
+}
+
 }  // namespace webrank::search

@@ -8,6 +8,7 @@
 #include <xapian.h>
 
 #include <span>
+#include <string>
 
 #include "webrank/rank/presentation.hpp"
 
@@ -42,6 +43,34 @@ class RankSource : public Xapian::PostingSource {
   Weight weight_;
   Xapian::docid did_ = 0, last_ = 0;
   Xapian::doccount doccount_ = 0;
+};
+
+// Weight 1 for each document that has `term`, nothing for the others: full mode's bonus to the
+// pages a query names (scaled). The term's own posting list, where OP_FILTER of a constant source
+// would step through every document.
+class TermSource : public Xapian::PostingSource {
+ public:
+  // `termfreq`: the pages that have the term (the caller knows it).
+  TermSource(std::string term, Xapian::doccount termfreq)
+      : term_(std::move(term)), termfreq_(termfreq) {}
+
+  Xapian::doccount get_termfreq_min() const override { return termfreq_; }
+  Xapian::doccount get_termfreq_est() const override { return termfreq_; }
+  Xapian::doccount get_termfreq_max() const override { return termfreq_; }
+  double get_weight() const override { return 1; }
+  Xapian::docid get_docid() const override { return *it_; }
+  void next(double) override;
+  void skip_to(Xapian::docid did, double) override;
+  bool at_end() const override { return it_ == end_; }
+  Xapian::PostingSource* clone() const override { return new TermSource(term_, termfreq_); }
+  void init(const Xapian::Database& db) override;
+  std::string name() const override { return "webrank::TermSource"; }
+
+ private:
+  std::string term_;
+  Xapian::PostingIterator it_, end_;
+  Xapian::doccount termfreq_ = 0;
+  bool started_ = false;
 };
 
 }  // namespace webrank::search

@@ -24,7 +24,8 @@ void to_json(nlohmann::json& j, const IndexInfo& i) {
         {{"title", i.field_weights.title},
          {"text", i.field_weights.text},
          {"anchor", i.field_weights.anchor},
-         {"url", i.field_weights.url}}}};
+         {"url", i.field_weights.url},
+         {"chrome", i.field_weights.chrome}}}};
 }
 
 void to_json(nlohmann::json& j, const Snippet& s) {
@@ -59,6 +60,7 @@ void to_json(nlohmann::json& j, const SearchResults& r) {
          {"upper_bound", r.matches_upper}}},
        {"hits", r.hits},
        {"unknown_words", r.unknown_words},
+       {"suggestion", r.suggestion.empty() ? nlohmann::json() : nlohmann::json(r.suggestion)},
        {"seconds", r.seconds}};
 }
 
@@ -96,6 +98,8 @@ void to_json(nlohmann::json& j, const EvalReport& r) {
        {"queries", r.queries},
        {"ranks", r.ranks.empty() ? nlohmann::json() : nlohmann::json(r.ranks)},
        {"rank_weight", r.rank_weight},
+       {"name_weight", r.name_weight},
+       {"anchor_name_weight", r.anchor_name_weight},
        {"bm25_k1", r.bm25_k1},
        {"bm25_b", r.bm25_b},
        {"modes", r.modes},

@@ -7,11 +7,15 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <tuple>
+#include <unordered_map>
 
+#include "search/chrome.hpp"
 #include "search/document.hpp"
 #include "search/query.hpp"
 #include "search/rank_source.hpp"
 #include "search/snippet.hpp"
+#include "search/spelling.hpp"
 #include "webrank/search/search.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
@@ -58,6 +62,11 @@ std::string stem_of(const std::string& term) {
 struct SearcherState {
   std::shared_ptr<const Database> db;
   std::shared_ptr<const PresentedRanks> ranks;
+  // Every name term of the index (kNamePrefix, kAnchorNamePrefix) with its number of pages, read
+  // once at open: a query looks up a name for each part of its words, and a lookup in the index
+  // costs a B-tree descent each.
+  std::unordered_map<std::string, Xapian::doccount> names;
+  std::string chrome_pages;  // the index's kMetaChromePages
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -120,6 +129,18 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   }
   try {
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
+    const Xapian::Database& x = *s->pool.back();
+    s->chrome_pages = x.get_metadata(search::kMetaChromePages);
+    for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
+      for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
+        // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
+        const std::string term = *t;
+        if (prefix == search::kNamePrefix && term.size() > 1 && term[1] >= 'A' && term[1] <= 'Z') {
+          continue;
+        }
+        s->names.emplace(term, t.get_termfreq());
+      }
+    }
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
          "): rebuild it with `index`");
@@ -134,6 +155,12 @@ void check_options(const SearchOptions& o) {
     fail_option("offset", "must be at most ", kMaxOffset, ", got ", o.offset);
   if (!(o.rank_weight >= 0) || !std::isfinite(o.rank_weight)) {
     fail_option("rank_weight", "must be a finite number >= 0, got ", o.rank_weight);
+  }
+  if (!(o.name_weight >= 0) || !std::isfinite(o.name_weight)) {
+    fail_option("name_weight", "must be a finite number >= 0, got ", o.name_weight);
+  }
+  if (!(o.anchor_name_weight >= 0) || !std::isfinite(o.anchor_name_weight)) {
+    fail_option("anchor_name_weight", "must be a finite number >= 0, got ", o.anchor_name_weight);
   }
   if (o.snippet_bytes > 4096) fail_option("snippet_bytes", "must be at most 4096");
   if (!(o.bm25_k1 >= 0) || !std::isfinite(o.bm25_k1)) {
@@ -208,6 +235,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
   using Xapian::Query;
   const Query text = search::text_query(parsed, o.mode);
   const bool merge = ranks && o.mode == SearchMode::kFull && o.rank_weight > 0;
+  const std::string name = o.mode == SearchMode::kFull ? search::query_name(parsed) : "";
 
   const std::vector<search::QueryWord> words = search::positive_words(parsed);
   std::vector<std::string> stems;
@@ -228,19 +256,56 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       enquire.set_weighting_scheme(Xapian::BM25Weight(o.bm25_k1, 0, 1, o.bm25_b, 0.5));
     }
     Query q = text;
+    // The names the query gives (term, bonus): the query's words, and for a short query each
+    // part of them (a page named "string" is half named by "string operations"), of pages' own
+    // names and of anchor texts; a bonus is shared among the pages that have the name.
+    std::vector<std::tuple<std::string, double, Xapian::doccount>> names;
+    if (!name.empty()) {
+      const std::vector<std::string> words = search::name_words(name);
+      const std::size_t n = words.size();
+      const std::uint32_t all = (1u << n) - 1;
+      for (std::uint32_t subset = all; subset > 0;
+           subset = n <= search::kMaxNamePartWords ? subset - 1 : 0) {
+        std::vector<std::string> part;
+        for (std::size_t k = 0; k < n; ++k) {
+          if (subset & (1u << k)) part.push_back(words[k]);
+        }
+        const double share = static_cast<double>(part.size()) / static_cast<double>(n);
+        const std::string key = search::name_key(std::move(part));
+        for (const auto& [prefix, weight] :
+             {std::pair{search::kNamePrefix, o.name_weight},
+              std::pair{search::kAnchorNamePrefix, o.anchor_name_weight}}) {
+          if (weight <= 0) continue;
+          std::string term = prefix + key;
+          if (const auto it = state->names.find(term); it != state->names.end()) {
+            names.emplace_back(std::move(term), weight * share / it->second, it->second);
+          }
+        }
+      }
+    }
     if (ranks && o.mode == SearchMode::kTitle) {
       q = Query(Query::OP_FILTER,
                 Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
-    } else if (merge) {
+    } else if (merge || !names.empty()) {
       // The best BM25 score of the query first: the merge adds rank to BM25 relative to it.
       enquire.set_query(text);
       const Xapian::MSet best = enquire.get_mset(0, 1);
       // A query of site: alone weighs nothing: ordered by rank alone.
       const double top = best.empty() ? 0 : best.begin().get_weight();
-      q = Query(Query::OP_AND_MAYBE, Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1),
-                Query(Query::OP_SCALE_WEIGHT,
-                      Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
-                      o.rank_weight));
+      std::vector<Query> parts{Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1)};
+      if (merge) {
+        parts.emplace_back(
+            Query::OP_SCALE_WEIGHT,
+            Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
+            o.rank_weight);
+      }
+      for (const auto& [term, bonus, pages] : names) {
+        // A constant for the pages the query names, shared among them: a name many pages have
+        // names none of them.
+        parts.emplace_back(Query::OP_SCALE_WEIGHT,
+                           Query((new search::TermSource(term, pages))->release()), bonus);
+      }
+      q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
     enquire.set_query(q);
     const Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(o.offset),
@@ -265,7 +330,12 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          h.snippet = search::make_snippet(*text, stems, o.snippet_bytes);
+          const bool chrome = page / 8 < state->chrome_pages.size() &&
+                              (state->chrome_pages[page / 8] >> (page % 8) & 1) != 0;
+          h.snippet =
+              search::make_snippet(*text, stems, o.snippet_bytes,
+                                   chrome ? search::decode_spans(it.get_document().get_data())
+                                          : std::vector<TextSpan>{});
         } else if (const auto anchors = db.anchor_text(page)) {
           std::string flat(*anchors);  // '\n'-joined
           std::replace(flat.begin(), flat.end(), '\n', ' ');
@@ -284,6 +354,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           }
         }
       }
+      r.suggestion = search::suggest_query(*handle, query, o.mode);
     }
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, state->index.string(), ": search failed (", e.get_type(), ": ",

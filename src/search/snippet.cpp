@@ -17,6 +17,7 @@ namespace webrank::search {
 namespace {
 
 constexpr std::size_t kScanBytes = 64 << 10;
+constexpr std::size_t kScanBlock = 8 << 10;
 
 struct Match {
   std::size_t begin, end;
@@ -298,25 +299,74 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
   return matches;
 }
 
+// Whether some window of `matches` (in text order, each in own span span_of[i]) no longer than
+// `span` bytes and within one span holds all `stems` distinct stems.
+bool holds_every_stem(const std::vector<Match>& matches, const std::vector<std::size_t>& span_of,
+                      std::size_t stems, std::size_t span) {
+  if (stems == 0) return false;
+  std::vector<std::size_t> seen(stems, 0);
+  std::size_t distinct = 0;
+  for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
+    if (seen[matches[j].stem]++ == 0) ++distinct;
+    while ((matches[j].end - matches[i].begin > span || span_of[i] != span_of[j]) && i < j) {
+      if (--seen[matches[i].stem] == 0) --distinct;
+      ++i;
+    }
+    if (distinct == stems) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
-                     std::size_t length) {
+                     std::size_t length, const std::vector<TextSpan>& own_text) {
   Snippet s;
   if (text.empty() || length == 0) return s;
+  const std::vector<TextSpan> whole{{0, text.size()}};
+  const std::vector<TextSpan>& own = own_text.empty() ? whole : own_text;
   // The passage is looked for in the first kScanBytes: a page says what it is about early, and
-  // the time of a search stays bounded whatever the length of its pages.
-  const std::vector<Match> matches =
-      find_matches(text.substr(0, char_start(text, std::min(text.size(), kScanBytes))), stems);
+  // the time of a search stays bounded whatever the length of its pages. They are read
+  // kScanBlock bytes at a time, up to the block where a passage first holds every query word.
+  // Only matches in the page's own text count, each with the span it is in: a passage never
+  // crosses from one span into the site's chrome.
+  const std::size_t span = length * 3 / 4;
+  const std::size_t limit = char_start(text, std::min(text.size(), kScanBytes));
+  std::vector<Match> matches;
+  std::vector<std::size_t> span_of;
+  for (std::size_t begin = 0, k = 0; begin < limit;) {
+    std::size_t end = std::min(limit, begin + kScanBlock);
+    if (end < limit) {
+      // At a space: no word is cut in two.
+      const std::size_t blank_at = text.rfind(' ', end);
+      end = blank_at != std::string_view::npos && blank_at > begin ? blank_at : limit;
+    }
+    std::vector<Match> found = find_matches(text.substr(begin, end - begin), stems);
+    for (std::size_t m = 0; m < found.size() && k < own.size();) {
+      const std::size_t b = found[m].begin + begin, e = found[m].end + begin;
+      if (e <= own[k].begin) {
+        ++m;
+      } else if (b >= own[k].end) {
+        ++k;
+      } else {
+        if (b >= own[k].begin && e <= own[k].end) {
+          matches.push_back({b, e, found[m].stem});
+          span_of.push_back(k);
+        }
+        ++m;
+      }
+    }
+    begin = end;
+    if (holds_every_stem(matches, span_of, stems.size(), span)) break;
+  }
   // The window of matches spanning at most 3/4 of the length with the most distinct stems, then
   // the most matches (two pointers over the matches in text order).
   std::size_t best_first = 0, best_distinct = 0, best_count = 0;
   std::vector<std::size_t> seen(stems.size(), 0);
   std::size_t distinct = 0;
-  const std::size_t span = length * 3 / 4;
   for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
     if (seen[matches[j].stem]++ == 0) ++distinct;
-    while (matches[j].end - matches[i].begin > span && i < j) {
+    while ((matches[j].end - matches[i].begin > span || span_of[i] != span_of[j]) && i < j) {
       if (--seen[matches[i].stem] == 0) --distinct;
       ++i;
     }
@@ -326,19 +376,20 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
       best_first = i;
     }
   }
+  const TextSpan in = matches.empty() ? own.front() : own[span_of[best_first]];
   // Some context before the first match, starting at a word.
-  std::size_t begin = 0;
+  std::size_t begin = in.begin;
   if (!matches.empty()) {
     const std::size_t first = matches[best_first].begin;
-    const std::size_t context = std::min(first, length / 6);
+    const std::size_t context = std::min(first - in.begin, length / 6);
     begin = first - context;
-    if (begin > 0) {
+    if (begin > in.begin) {
       const std::size_t blank_at = text.find(' ', begin);
       begin = blank_at != std::string_view::npos && blank_at < first ? blank_at + 1 : first;
     }
   }
-  std::size_t end = std::min(text.size(), begin + length);
-  if (end < text.size()) {
+  std::size_t end = std::min(in.end, begin + length);
+  if (end < in.end) {
     const std::size_t blank_at = text.rfind(' ', end);
     end = blank_at != std::string_view::npos && blank_at > begin ? blank_at : char_start(text, end);
   }

@@ -11,11 +11,13 @@
 namespace webrank::search {
 
 // The passage of about `length` bytes of `text` holding the most distinct `stems` (stemmed
-// query words, without term prefixes), then the most matches, within the first 64 KiB of the
-// text; the start of the text when none is there. Words are compared as the indexer compares them:
-// lower-cased and stemmed. Cuts fall between words (or, in a word longer than the passage, between
-// UTF-8 characters).
+// query words, without term prefixes), then the most matches, inside one of the spans of
+// `own_text` (the page's own text, chrome.hpp; empty: all of it); the start of the first span
+// when none is there. The text is read 8 KiB at a time, up to the block where a passage first
+// holds every stem, and 64 KiB at most: the passage is the densest of the blocks read. Words are
+// compared as the indexer compares them: lower-cased and stemmed. Cuts fall between words (or, in a
+// word longer than the passage, between UTF-8 characters).
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
-                     std::size_t length);
+                     std::size_t length, const std::vector<TextSpan>& own_text = {});
 
 }  // namespace webrank::search

@@ -245,6 +245,11 @@ std::string search_html(const Site& site, const Params& params) {
       body += cat(" past result ", r.offset);
     }
     body += ".</p>";
+    if (!r.suggestion.empty()) {
+      body += cat("<p class=\"wr-suggestion\">Did you mean <a href=\"",
+                  escape(search_url(r.suggestion, mode_name, 0, r.k)), "\">", escape(r.suggestion),
+                  "</a>?</p>");
+    }
   } else {
     body += cat("<p class=\"wr-count\">", r.matches_lower == r.matches_upper ? "" : "About ",
                 thousands(r.matches_estimated), " results, ", r.hits.front().position,

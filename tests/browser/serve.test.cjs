@@ -1,5 +1,6 @@
-// `webrank serve` in headless Chromium as a new user would use it: search, open a result, see its
-// backlinks in PageRank order and its convergence chart, open the stored copy through the proxy
+// `webrank serve` in headless Chromium as a new user would use it: search, follow the "did you
+// mean" of a misspelt query, open a result, see its backlinks in PageRank order and its
+// convergence chart, open the stored copy through the proxy
 // and find a bar before every link, follow a link inside the proxy; a crawled page titled and
 // filled with script payloads shows as text and runs nothing (no dialog, no request leaves the
 // machine, no console error: the Content-Security-Policy reports nothing to block). The charts of
@@ -108,6 +109,21 @@ run({
     const titleBars = await barsOf(page, '.wr-results');
     check(titleBars.every((b, i) => i === 0 || b <= titleBars[i - 1]), `title mode by rank: ${titleBars}`);
     await t.screenshot(page, 'serve-search');
+  },
+
+  'a misspelt query: did you mean, from the words of the index': async t => {
+    const page = t.tab;
+    await page.goto(t.base + '/search?q=' + encodeURIComponent('compst'));
+    check((await page.$$('.wr-hit')).length === 0, 'no page has compst');
+    const link = await page.$('.wr-suggestion a');
+    check(link, 'a suggestion is shown');
+    check((await link.textContent()) === 'compost', `did you mean: ${await link.textContent()}`);
+    await Promise.all([page.waitForNavigation(), link.click()]);
+    const titles = await page.$$eval('.wr-hit .wr-hit-title a', as => as.map(a => a.textContent));
+    check(titles.includes('Garden Soil'), `the suggestion's results: ${titles}`);
+    check(!(await page.$('.wr-suggestion')), 'no suggestion when pages match');
+    await page.goto(t.base + '/search?q=' + encodeURIComponent('compst'));
+    await t.screenshot(page, 'serve-did-you-mean');
   },
 
   'open a result: backlinks in PageRank order, the convergence chart': async t => {

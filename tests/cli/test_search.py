@@ -23,7 +23,8 @@ import testsite  # noqa: E402
 import wrcli  # noqa: E402
 
 QUIET_CRAWL = ("--delay", "0", "--timeout", "5", "-q")
-RANK_WEIGHT = 0.15  # kDefaultRankWeight
+RANK_WEIGHT = 0.2  # kDefaultRankWeight
+NAME_WEIGHT = 0.3  # kDefaultNameWeight
 
 PAGES = {
     "index.html": ("Garden Handbook", "Welcome to the handbook about roses, tulips, soil, pests.",
@@ -94,7 +95,7 @@ class CrawledSite(wrcli.WebrankTestCase):
         pct = percentiles(self.ranks)
         for query in ("roses", "spring", "prune roses", "garden OR aphids"):
             text = {r[1]: float(r[3]) for r in tsv(self.search(query, "--mode", "text").out)}
-            full = tsv(self.search(query).out)
+            full = tsv(self.search(query, "--name-weight", "0").out)
             self.assertEqual(set(text), {r[1] for r in full}, query)
             top = max(text.values())
             for r in full:
@@ -102,6 +103,18 @@ class CrawledSite(wrcli.WebrankTestCase):
                 self.assertAlmostEqual(float(r[3]), want, delta=1e-9, msg=query)
             scores = [float(r[3]) for r in full]
             self.assertEqual(scores, sorted(scores, reverse=True))
+        # plus the name bonus for a page the query names: roses.html by its URL (no title is
+        # "roses" alone, and the links to it say "garden roses"); "prune roses" half names it
+        # (no page is named "prune"); "spring" names no page
+        for query, named, bonus in (("roses", "roses.html", NAME_WEIGHT),
+                                    ("prune roses", "roses.html", NAME_WEIGHT / 2),
+                                    ("spring", None, 0)):
+            text = {r[1]: float(r[3]) for r in tsv(self.search(query, "--mode", "text").out)}
+            top = max(text.values())
+            for r in tsv(self.search(query).out):
+                extra = float(r[3]) - (text[r[1]] / top + RANK_WEIGHT * pct[r[1]] / 100)
+                want = bonus if short(r[1]) == named else 0
+                self.assertAlmostEqual(extra, want, delta=1e-9, msg="%s %s" % (query, r[1]))
         # syntax
         self.assertEqual([short(r[1]) for r in tsv(self.search('"early spring"').out)],
                          ["roses.html"])
@@ -140,6 +153,17 @@ class CrawledSite(wrcli.WebrankTestCase):
         res = self.search("xyzzy")
         self.assertEqual(res.out, "")
         self.assertIn("no page matches", res.err)
+        self.assertNotIn("did you mean", res.err)
+        # did you mean: the index's own words, in every format
+        res = self.wr("search", "g.db", "compst -aphids")
+        self.assertIn("no page matches", res.out)
+        self.assertIn("did you mean: compost -aphids\n", res.out)
+        self.assertIn("did you mean: compost -aphids", self.search("compst -aphids").err)
+        j = json.loads(self.wr("search", "g.db", "compst", "--format", "json").out)
+        self.assertEqual((j["hits"], j["suggestion"]), ([], "compost"))
+        j = json.loads(self.wr("search", "g.db", "compost", "--format", "json").out)
+        self.assertIsNone(j["suggestion"])
+        self.assertTrue(j["hits"])
 
     def test_topics_mix_ranks_the_results(self):
         self.crawl()

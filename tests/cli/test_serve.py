@@ -250,6 +250,13 @@ class ServeTest(wrcli.WebrankTestCase):
         self.assertEqual(status, 200)
         self.assertIn("<mark>Prune</mark> <mark>roses</mark>", body)
         self.assertIn("Garden Roses", body)
+        # Did you mean: in the JSON API as the CLI has it, and on the page as a link to it.
+        want = json.loads(self.wr("search", self.db, "rosse", "--format", "json").out)
+        status, got = self.server.json(self.q("/api/v1/search", q="rosse"))
+        self.assertEqual((status, got["hits"], got["suggestion"]), (200, [], want["suggestion"]))
+        self.assertEqual(got["suggestion"], "roses")
+        status, _, body = self.server.get(self.q("/search", q="rosse"))
+        self.assertIn('Did you mean <a href="/search?q=roses&amp;mode=full">roses</a>?', body)
         # Pagination: k=1 gives one hit and a link to the next one.
         status, _, body = self.server.get(self.q("/search", q="roses", k=1))
         self.assertIn('rel="next"', body)

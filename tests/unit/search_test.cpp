@@ -13,6 +13,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "search/chrome.hpp"
 #include "search/document.hpp"
 #include "search/query.hpp"
 #include "search/snippet.hpp"
@@ -169,6 +170,141 @@ TEST(SearchSnippet, FindsWordsAtEveryOffset) {
   }
 }
 
+// ---- site chrome -------------------------------------------------------------------------------
+
+// A generated site whose pages share a header (the site's navigation, then the page's own title
+// between two parts of it), a footer (the previous and next pages' names between fixed words) and
+// nothing else; each page's own text is its own. Another site with no shared text.
+struct ChromeSite {
+  std::vector<std::string> titles, own, texts;
+  explicit ChromeSite(int pages) {
+    const std::vector<std::string> topics = {"rivets",   "girders", "cranes",  "welding",
+                                             "scaffold", "cement",  "pulleys", "bolts",
+                                             "ladders",  "hoists",  "anchors", "beams"};
+    for (int i = 0; i < pages; ++i) titles.push_back("Handbook of " + topics[i % topics.size()]);
+    for (int i = 0; i < pages; ++i) {
+      // Words of this page only, around a phrase every page has (templated text of its own,
+      // shorter than kChromeLongRun and farther than kChromeGap words from the chrome).
+      std::string mine[12];
+      for (int k = 0; k < 12; ++k) mine[k] = topics[(i + k) % topics.size()] + std::to_string(i);
+      own.push_back(mine[0] + " " + mine[1] + " " + mine[2] + " " + mine[3] + " " + mine[4] + " " +
+                    mine[5] + " relate to site safety in detail " + mine[6] + " " + mine[7] + " " +
+                    mine[8] + " " + mine[9] + " " + mine[10] + " " + mine[11] + ".");
+      texts.push_back("Acme Builders Documentation Home Guides Reference Downloads " + titles[i] +
+                      " Search this site Version 4.2 " + own[i] + " Previous page " +
+                      titles[(i + pages - 1) % pages] + " Next page " + titles[(i + 1) % pages] +
+                      " Copyright 2024 Acme Builders, all rights " + "reserved. Built with care.");
+    }
+  }
+};
+
+TEST(SiteChrome, KeepsEachPagesOwnTextAndDropsWhatTheSiteRepeats) {
+  const ChromeSite site(12);
+  std::vector<std::pair<std::string, std::string_view>> pages;
+  for (const std::string& t : site.texts) pages.emplace_back("acme.example", t);
+  const std::string lone = "A page of another site that says Acme Builders Documentation Home";
+  pages.emplace_back("other.example", lone);
+  const search::SiteChrome chrome = search::SiteChrome::learn(pages);
+  EXPECT_GT(chrome.common_windows(), 0u);
+  for (std::size_t i = 0; i < site.texts.size(); ++i) {
+    const std::vector<TextSpan> own = chrome.own_text("acme.example", site.texts[i]);
+    ASSERT_EQ(own.size(), 1u) << site.texts[i];
+    EXPECT_EQ(site.texts[i].substr(own[0].begin, own[0].end - own[0].begin), site.own[i]);
+    // Stored with the document and read back.
+    const auto back = search::decode_spans(search::encode_spans(own));
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].begin, own[0].begin);
+    EXPECT_EQ(back[0].end, own[0].end);
+  }
+  // Where chrome ends, a bar's last mark and the page's title echoed by its heading (a
+  // breadcrumb's last item) are chrome too; the heading is the page's own.
+  std::vector<std::pair<std::string, std::string_view>> crumbs;
+  std::vector<std::string> crumb_texts, crumb_titles, heading;
+  for (std::size_t i = 0; i < site.texts.size(); ++i) {
+    heading.push_back("Chapter" + std::to_string(i) + " on " + site.own[(i + 5) % 12].substr(0, 7));
+    crumb_titles.push_back(heading[i] + " - Acme Builders");
+    crumb_texts.push_back("Acme Builders Documentation Home Guides Reference Downloads " +
+                          heading[i] + " | " + heading[i] + " " + site.own[i]);
+  }
+  for (const std::string& t : crumb_texts) crumbs.emplace_back("crumbs.example", t);
+  const search::SiteChrome crumb_chrome = search::SiteChrome::learn(crumbs);
+  for (std::size_t i = 0; i < crumb_texts.size(); ++i) {
+    const auto own = crumb_chrome.own_text("crumbs.example", crumb_texts[i], crumb_titles[i]);
+    ASSERT_EQ(own.size(), 1u);
+    EXPECT_EQ(crumb_texts[i].substr(own[0].begin), heading[i] + " " + site.own[i]);
+    // Without the title the echo is not known: the first copy and the bar stay.
+    const auto untitled = crumb_chrome.own_text("crumbs.example", crumb_texts[i]);
+    ASSERT_EQ(untitled.size(), 1u);
+    EXPECT_EQ(crumb_texts[i].substr(untitled[0].begin),
+              heading[i] + " | " + heading[i] + " " + site.own[i]);
+  }
+  // Chrome is per site: the same words on another site's single page are that page's own.
+  const auto other = chrome.own_text("other.example", lone);
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_EQ(other[0].end - other[0].begin, lone.size());
+  // Too few pages to tell: two of three pages sharing text is chrome, one of a site of one not.
+  EXPECT_EQ(search::chrome_min_pages(1), 2u);
+  EXPECT_EQ(search::chrome_min_pages(4), 2u);
+  EXPECT_EQ(search::chrome_min_pages(9), 5u);
+  EXPECT_EQ(search::chrome_min_pages(5000), 5u);
+  // A page that is a copy of others (all of its text repeated) keeps its text.
+  std::vector<std::pair<std::string, std::string_view>> copies(6, {"copies.example", lone});
+  const auto same = search::SiteChrome::learn(copies).own_text("copies.example", lone);
+  ASSERT_EQ(same.size(), 1u);
+  EXPECT_EQ(same[0].end, lone.size());
+}
+
+TEST(SearchSnippet, StaysInThePagesOwnText) {
+  const std::string text =
+      "Roses Home Guides Roses Reference Downloads. Our roses page: prune the roses in spring. "
+      "Footer roses roses roses roses links";
+  const std::size_t b = text.find("Our"), e = text.find(" Footer");
+  const std::vector<TextSpan> own{{b, e}};
+  const Snippet s = search::make_snippet(text, {"rose"}, 200, own);
+  EXPECT_EQ(s.text, "Our roses page: prune the roses in spring.");
+  EXPECT_TRUE(s.cut_before);
+  EXPECT_TRUE(s.cut_after);
+  EXPECT_EQ(marked(s), (std::vector<std::string>{"roses", "roses"}));
+  // Without a match in the own text: its start, not the page's.
+  EXPECT_TRUE(search::make_snippet(text, {"footer"}, 20, own).text.starts_with("Our roses"));
+}
+
+// The text is read 8 KiB at a time until a passage holds every query word: a later, denser
+// passage is not looked for; a passage missing a word does not stop the reading.
+TEST(SearchSnippet, ReadsUntilAPassageHoldsEveryWord) {
+  std::string text = "Pruning roses is an art. ";
+  for (int i = 0; i < 600; ++i) text += "filler words here. ";  // past the first 8 KiB
+  text += "Prune roses, prune roses, prune the roses. ";
+  EXPECT_TRUE(search::make_snippet(text, {"prune", "rose"}, 100).text.starts_with("Pruning"));
+  const Snippet later = search::make_snippet(text, {"prune", "rose", "art", "filler"}, 100);
+  EXPECT_TRUE(later.text.starts_with("Pruning")) << later.text;  // all four in the first block
+  const Snippet tulips = search::make_snippet(text + "Tulips and roses. ", {"tulip", "rose"}, 60);
+  const auto words = marked(tulips);
+  EXPECT_NE(std::find(words.begin(), words.end(), "Tulips"), words.end()) << tulips.text;
+  EXPECT_TRUE(tulips.text.ends_with("Tulips and roses.")) << tulips.text;
+}
+
+TEST(SearchName, KeysOfTitlesQueriesAndUrlsMatch) {
+  EXPECT_EQ(search::name_key("CREATE TABLE"), "create table");
+  // plurals folded, nothing else: generators are not GENERATED
+  EXPECT_EQ(search::name_key("create tables"), "create table");
+  EXPECT_EQ(search::name_key("Libraries, Classes and Indexes"), "class index library");
+  EXPECT_EQ(search::name_key("generators"), "generator");
+  EXPECT_EQ(search::name_key("GENERATED"), "generated");
+  EXPECT_EQ(search::name_key("status address glass analysis tables"),
+            "address analysis glass status table");
+  // in any order; stop words and section numbers name nothing
+  EXPECT_EQ(search::name_key("9.16. The Date and Time Functions"), "date function time");
+  EXPECT_EQ(search::name_key("functions: date and time"), "date function time");
+  EXPECT_EQ(search::name_words("date function time"),
+            (std::vector<std::string>{"date", "function", "time"}));
+  EXPECT_EQ(search::name_key("3.11"), "");
+  EXPECT_EQ(search::name_key("one two three four five six seven eight nine"), "");
+  const auto q = search::parse_query("\"create tables\" site:example.org -temporary");
+  EXPECT_EQ(search::query_name(q), "create table");
+  EXPECT_EQ(search::query_name(search::parse_query("create OR alter")), "");
+}
+
 // ---- a small crawled site ----------------------------------------------------------------------
 
 // A gardening site: every page links home, so index.html ranks first.
@@ -280,19 +416,85 @@ TEST(Search, ModesAndSyntaxOnAKnownSite) {
   EXPECT_EQ(marked(prune.hits[0].snippet), (V{"Roses", "Prune", "roses", "roses"}));
 }
 
+// A crawled site whose pages share a navigation bar naming every page: the index finds each
+// page's own text, a search's snippets come from it, and a page is not found by the words of
+// its navigation alone as if they were its own.
+TEST(Search, SnippetsAndWeightsOfTheSitesOwnWords) {
+  TempDir dir;
+  const ChromeSite site(12);
+  fs::create_directories(dir / "site");
+  std::string nav = "<nav>Acme Builders Documentation";
+  for (std::size_t i = 0; i < site.titles.size(); ++i) {
+    nav += " <a href='p" + std::to_string(i) + ".html'>" + site.titles[i] + "</a>";
+  }
+  nav += " Search this site Version 4.2</nav>";
+  for (std::size_t i = 0; i < site.titles.size(); ++i) {
+    dir.write("site/p" + std::to_string(i) + ".html",
+              "<html><head><title>" + site.titles[i] + "</title></head><body>" + nav + "<p>" +
+                  site.own[i] + "</p><footer>Copyright 2024 Acme Builders, all rights " +
+                  "reserved.</footer></body></html>");
+  }
+  BuildOptions o;
+  o.inputs = {(dir / "site").string()};
+  o.format = "html-dir";
+  o.output = dir / "acme.db";
+  build_database(o);
+  const Database db = Database::open(dir / "acme.db");
+  RankOptions ro;
+  save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
+  build_search_index(db);
+  const Searcher s = Searcher::open(dir / "acme.db");
+  // "cement0" is own text of one page; every page's bar names every title.
+  const SearchResults r = s.search("cement0 cement", mode(SearchMode::kText));
+  ASSERT_EQ(r.hits.size(), 1u);
+  EXPECT_TRUE(site.own[0].find(r.hits[0].snippet.text) != std::string::npos ||
+              r.hits[0].snippet.text.starts_with(site.own[0].substr(0, 20)))
+      << r.hits[0].snippet.text;
+  const SearchResults bar = s.search("girders", mode(SearchMode::kText, 20));
+  ASSERT_EQ(bar.hits.size(), 12u);  // every page has the word, in its bar at least
+  // The page titled with it first, and no snippet starts in the bar.
+  EXPECT_TRUE(bar.hits[0].page.title &&
+              bar.hits[0].page.title->find("girders") != std::string::npos);
+  for (const SearchHit& h : bar.hits) {
+    EXPECT_FALSE(h.snippet.text.starts_with("Acme")) << h.snippet.text;
+  }
+}
+
 TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
   Garden g;
   const Searcher s = Searcher::open(g.db_path);
-  for (const char* query : {"roses", "soil", "garden", "spring OR compost"}) {
+  // The bonus of the pages each query names (docs/search.md, "Topic pages first"), read off
+  // the site: roses.html is named "roses" by its URL (N, the one page with that name) and by
+  // the anchor text of three links (A); "Garden Roses" by its title; "garden roses" names it
+  // wholly by its title (N) and half by its URL and anchors ((N + A) / 2); soil.html is named by
+  // its URL; no page is named "garden"; a query with OR names nothing.
+  const double n = kDefaultNameWeight, a = kDefaultAnchorNameWeight;
+  const std::map<std::string, std::map<std::string, double>> bonus = {
+      {"roses", {{"roses.html", n + a}}},
+      {"soil", {{"soil.html", n}}},
+      {"garden", {}},
+      {"garden roses", {{"roses.html", n + (n + a) / 2}}},
+      {"spring OR compost", {}}};
+  for (const auto& [query, named] : bonus) {
     const SearchResults text = s.search(query, mode(SearchMode::kText, 20));
     const SearchResults full = s.search(query, mode(SearchMode::kFull, 20));
+    SearchOptions unnamed = mode(SearchMode::kFull, 20);
+    unnamed.name_weight = unnamed.anchor_name_weight = 0;
+    const SearchResults plain = s.search(query, unnamed);
     ASSERT_FALSE(text.hits.empty());
     ASSERT_EQ(text.hits.size(), full.hits.size());
     const double top = text.hits[0].score;
     std::map<PageId, double> bm25;
     for (const SearchHit& h : text.hits) bm25[h.page.page] = h.score;
-    for (const SearchHit& h : full.hits) {
+    for (const SearchHit& h : plain.hits) {
       const double want = bm25.at(h.page.page) / top + kDefaultRankWeight * h.page.percentile / 100;
+      EXPECT_NEAR(h.score, want, 1e-9) << query << " " << h.page.label;
+    }
+    for (const SearchHit& h : full.hits) {
+      const std::string page = h.page.label.substr(g.base.size());
+      const double extra = named.contains(page) ? named.at(page) : 0;
+      const double want =
+          bm25.at(h.page.page) / top + kDefaultRankWeight * h.page.percentile / 100 + extra;
       EXPECT_NEAR(h.score, want, 1e-9) << query << " " << h.page.label;
     }
     for (std::size_t i = 1; i < full.hits.size(); ++i) {
@@ -301,7 +503,7 @@ TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
   }
   // Weight 0 is text order; a large weight is rank order.
   SearchOptions o = mode(SearchMode::kFull);
-  o.rank_weight = 0;
+  o.rank_weight = o.name_weight = o.anchor_name_weight = 0;
   EXPECT_EQ(g.urls(s.search("roses", o)), g.urls(s.search("roses", mode(SearchMode::kText))));
   o.rank_weight = 1000;
   const SearchResults by_rank = s.search("roses", o);

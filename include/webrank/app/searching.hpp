@@ -40,7 +40,7 @@ EvalResult eval(Session* session, const EvalRequest& request, const Run& run);
 
 // `index`: (re)builds the full-text index inside the database.
 struct IndexRequest {
-  std::string field_weights = "6,1,10,2";  // TITLE,TEXT,ANCHOR,URL
+  std::string field_weights = "6,1,10,2,0";  // TITLE,TEXT,ANCHOR,URL,CHROME
 };
 struct IndexResult : ResultBase {
   IndexReport report;

@@ -42,10 +42,12 @@ struct IndexProgress {
 };
 
 // How much a word of each field counts: the within-document frequency it adds, which BM25 reads
-// (BM25F: weighted fields summed before saturation, over one document length). The defaults
+// (BM25F: weighted fields summed before saturation, over one document length). `chrome` is the
+// text of a page that its site repeats on many pages (navigation, headers, footers: see
+// docs/search.md, "The page's own words"); `text` the rest of its visible text. The defaults
 // were tuned on bench/search/ (docs/search.md).
 struct FieldWeights {
-  int title = 6, text = 1, anchor = 10, url = 2;  // each in [0, 100]
+  int title = 6, text = 1, anchor = 10, url = 2, chrome = 0;  // each in [0, 100]
 };
 
 struct IndexOptions {
@@ -97,11 +99,19 @@ enum class SearchMode {
 std::span<const Named<SearchMode>> names(SearchMode);  // webrank/util/named.hpp
 const char* to_string(SearchMode mode);                // "title", "text", "full"
 
-// The merge of `full`: score = BM25 / BM25max + rank_weight · percentile / 100, where BM25max is
-// the best BM25 score of the query, so the best text match scores 1, and the percentile of the
-// page's rank (webrank/rank/presentation.hpp) is in (0, 100]. The default was tuned on the query
-// sets of bench/search/ (docs/search.md).
-inline constexpr double kDefaultRankWeight = 0.15;
+// The merge of `full`: score = BM25 / BM25max + rank_weight · percentile / 100 (+ the name bonus
+// below), where BM25max is the best BM25 score of the query, so the best text match scores 1,
+// and the percentile of the page's rank (webrank/rank/presentation.hpp) is in (0, 100]. The
+// default was tuned on the query sets of bench/search/ (docs/search.md).
+inline constexpr double kDefaultRankWeight = 0.2;
+
+// Full mode's bonus to a page the query names (docs/search.md, "Topic pages first"): a page one
+// of whose own names (its title or a part of it, the last segment of its URL path) is the query,
+// word for word (lower-cased, plurals folded, stop words and numbers aside), scores
+// name_weight / n more, where n pages have that name; anchor_name_weight / n for an anchor
+// text of links to it. Tuned on the query sets of bench/search/.
+inline constexpr double kDefaultNameWeight = 0.3;
+inline constexpr double kDefaultAnchorNameWeight = 0.1;
 
 // Bounds a server can rely on: longer queries, more terms, larger k or offsets are refused
 // (Error kInvalidArgument).
@@ -115,9 +125,11 @@ struct SearchOptions {
   std::size_t k = 10;                       // results wanted, at most kMaxResults
   std::size_t offset = 0;                   // results skipped (pagination), at most kMaxOffset
   double rank_weight = kDefaultRankWeight;  // full mode's merge weight (>= 0)
+  // Full mode's bonus to a page the query names (>= 0), by its own names and by anchor texts.
+  double name_weight = kDefaultNameWeight, anchor_name_weight = kDefaultAnchorNameWeight;
   // BM25's parameters (Robertson's k1 >= 0 and b in [0, 1]); a low b because documentation
   // pages are long for good reasons (docs/search.md).
-  double bm25_k1 = 1.2, bm25_b = 0.2;
+  double bm25_k1 = 2, bm25_b = 0.2;
   bool snippets = true;
   std::size_t snippet_bytes = 240;  // target length of a snippet
   // Rank the results by this vector instead of the Searcher's (a personalized view, a mix of
@@ -157,6 +169,9 @@ struct SearchResults {
   // Query words that no indexed page contains (in the fields the mode searches): why a query
   // matches nothing.
   std::vector<std::string> unknown_words;
+  // "Did you mean": when nothing matches, the query with the words no page has replaced by the
+  // nearest words of the index's vocabulary, if that finds pages; "" otherwise.
+  std::string suggestion;
   double seconds = 0;
 };
 

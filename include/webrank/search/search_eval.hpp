@@ -53,7 +53,8 @@ struct EvalReport {
   std::vector<ModeQuality> modes;
   std::vector<QueryOutcome> outcomes;
   std::string ranks;  // the vector ranked by ("" if none)
-  double rank_weight = kDefaultRankWeight, bm25_k1 = 0, bm25_b = 0;
+  double rank_weight = kDefaultRankWeight, name_weight = kDefaultNameWeight,
+         anchor_name_weight = kDefaultAnchorNameWeight, bm25_k1 = 0, bm25_b = 0;
 };
 
 struct EvalOptions {
