@@ -11,6 +11,7 @@ measure time differ from run to run and are left out of the comparison.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -164,6 +165,27 @@ class Parity(unittest.TestCase):
                               r.err)
                 self.assertIn(said.split(" ", 1)[1] if kind == "invalid argument" else said,
                               str(e.exception))
+
+    def test_help_says_what_is_declared(self):
+        # `webrank NAME --help` names every option the command line takes, with its default.
+        for name, op in self.ops.items():
+            r = wrcli.run_webrank([name, "--help"])
+            self.assertEqual(r.rc, 0, r.describe())
+            for s in op["options"]:
+                if "cli" not in s["fronts"] or s["position"] >= 0:
+                    continue
+                with self.subTest(op=name, option=s["name"]):
+                    flag = s["flag"] if not (s["type"] == "flag" and s["default"] is True) \
+                        else "--no-" + s["flag"][2:]
+                    line = next((l for l in r.out.splitlines()
+                                 if re.match(r"^\s+(-\w,)?%s\b" % re.escape(flag), l)), None)
+                    self.assertIsNotNone(line, "%s not in webrank %s --help" % (flag, name))
+                    d = s["default"]
+                    if isinstance(d, (int, float)) and not isinstance(d, bool) and d != 0 \
+                            and not s["required"]:
+                        shown = re.search(r"=(\S+)", line)
+                        self.assertIsNotNone(shown, line)
+                        self.assertEqual(float(shown.group(1)), float(d), line)
 
     def test_server_bounds_and_unknown_parameters(self):
         status, body = self.server.json("/api/v1/op/top?k=101")
