@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "web/url.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank::search {
@@ -153,7 +154,7 @@ std::vector<std::string> url_names(std::string_view label) {
 }  // namespace
 
 std::string database_identity(const Database& db) {
-  const auto file = db.path() / "manifest.json";
+  const auto file = manifest_path(db.path());
   std::ifstream in(file, std::ios::binary);
   if (!in) fail(ErrorKind::kNotFound, file.string(), ": cannot be read");
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
