@@ -62,16 +62,6 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
                   "never, or json (one JSON object per line)");
 }
 
-void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
-                   ProgressMode* progress) {
-  cmd->add_option("--threads", *threads, "Threads (0 = all cores)")
-      ->check(number_check(whole_at_least(0)));
-  cmd->add_flag("--json", *json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", *quiet, "Print nothing but errors and warnings");
-  cmd->add_flag("--no-verify", *no_verify, "Skip checksum verification of the database");
-  if (progress) add_progress_option(cmd, progress);
-}
-
 void become_sibling(const std::string& name, const std::string& hint) {
   // The arguments as given, from the kernel (CLI11 has consumed its copy).
   std::ifstream in("/proc/self/cmdline", std::ios::binary);

@@ -59,25 +59,6 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, E* target,
       ->default_str(current);
 }
 
-// The values a numeric option accepts, said in words in its error ("--tol: must be > 0, got 0";
-// "-k: must be a whole number >= 1, got 'abc' (not a number)").
-struct NumberRange {
-  double low = -INFINITY;
-  bool low_open = false;
-  double high = INFINITY;
-  bool high_open = false;
-  bool whole = false;
-  std::string describe() const;  // "> 0", ">= 1", "in [0, 1]"
-  bool shows_high() const;       // false for a type's limit, which is not worth saying
-};
-NumberRange positive();
-NumberRange non_negative();
-NumberRange whole_at_least(double low, double high = INT_MAX);
-// A CLI11 check for `range` (NaN, a trailing word and an overflowing value are refused).
-CLI::Validator number_check(NumberRange range);
-// A CLI11 check for a memory size (bytes or a number with K, M, G or T: 4G, 512M, 1.5G).
-CLI::Validator memory_size_check();
-
 // The message for a usage error: an unknown command or flag is named with the nearest existing
 // one ("unknown option '--dampign' for 'webrank rank'; did you mean '--damping'?"); other errors
 // keep CLI11's message.
@@ -86,11 +67,6 @@ std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, i
 
 // Adds --progress auto|never|json to a subcommand.
 void add_progress_option(CLI::App* cmd, ProgressMode* mode);
-
-// Adds the flags of a command that works over one database and prints a result: --threads N,
-// --json, -q/--quiet, --no-verify and, when `progress` is given, --progress.
-void add_run_flags(CLI::App* cmd, int* threads, bool* json, bool* quiet, bool* no_verify,
-                   ProgressMode* progress = nullptr);
 
 // Replaces this process with the executable `name` beside it (same directory as
 // /proc/self/exe), with the arguments this one was given and the same environment: exec keeps
