@@ -526,6 +526,14 @@ PprReport ppr(Session* session, const PprRequest& req, const Run& run) {
   return r;
 }
 
+std::shared_ptr<const PresentedRanks> personalized_view(const Session& session, PageId home,
+                                                        const Run& run) {
+  const auto views = session.keep<PersonalizedViews>("personalized-views", [] {
+    return std::make_shared<PersonalizedViews>(kPersonalizedViewBytes);
+  });
+  return views->of(session.database(), home, run);
+}
+
 CompareReport compare(Session* session, const CompareRequest& req, const Run& run) {
   const auto db = session->database();
   if (req.views.empty() == req.homes.empty())
@@ -541,12 +549,9 @@ CompareReport compare(Session* session, const CompareRequest& req, const Run& ru
     }
     for (const auto& s : stored) vectors.emplace_back(s);
   } else {
-    const auto views = session->keep<PersonalizedViews>("personalized-views", [] {
-      return std::make_shared<PersonalizedViews>(kPersonalizedViewBytes);
-    });
     for (const auto& home : req.homes) {
       personalized.push_back(
-          views->of(db, find_page_or_fail(*db, session->path().string(), home), run));
+          personalized_view(*session, find_page_or_fail(*db, session->path().string(), home), run));
       names.push_back(personalized.back()->name());
     }
     for (const auto& p : personalized) vectors.push_back(p->values());

@@ -22,9 +22,7 @@ void run_server(const ServeOptions& options) {
   SearcherOptions so;
   so.ranks = options.ranks;
   so.ranks_named = options.ranks_named;
-  // The compare view's personalized vectors: 256 MiB of them at most (16 bytes a page each).
-  serve::Site site{Searcher::open(options.db, so), options.db.filename().string(),
-                   std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20), nullptr,
+  serve::Site site{Searcher::open(options.db, so), options.db.filename().string(), nullptr,
                    nullptr};
   if (site.name.empty() || site.name == ".")
     site.name = options.db.parent_path().filename().string();

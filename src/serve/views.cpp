@@ -8,6 +8,7 @@
 #include "html.hpp"
 #include "operation_routes.hpp"
 #include "proxy.hpp"
+#include "webrank/app/ranking.hpp"
 #include "webrank/json.hpp"
 #include "webrank/rank/compare.hpp"
 #include "webrank/report/report.hpp"
@@ -571,12 +572,14 @@ struct Comparison {
 
 Comparison compare(const Site& site, const Params& params) {
   Comparison c;
-  c.db = site.searcher.database();
+  c.db = site.session->database();
   const PageId a = page_param(*c.db, params, "a");
   const PageId b = page_param(*c.db, params, "b");
   const std::size_t k = size_param(params, "k", 10, 1, kServeMaxResults);
-  c.a = site.personalized->of(c.db, a);
-  c.b = site.personalized->of(c.db, b);
+  app::Run one;
+  one.threads = 1;
+  c.a = app::personalized_view(*site.session, a, one);
+  c.b = app::personalized_view(*site.session, b, one);
   const std::vector<std::span<const double>> vectors{c.a->values(), c.b->values()};
   c.table =
       compare_views(*c.db, {c.a->name(), c.b->name()}, vectors, top_pages_of_views(vectors, k));

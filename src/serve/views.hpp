@@ -11,7 +11,6 @@
 #include <string>
 #include <string_view>
 
-#include "personalized.hpp"
 #include "report_cache.hpp"
 #include "webrank/app/operation.hpp"
 #include "webrank/search/search.hpp"
@@ -24,9 +23,8 @@ using Params = std::function<std::optional<std::string>(std::string_view name)>;
 // What every view reads: the searcher (database, index, rank vector), shared by all threads.
 struct Site {
   Searcher searcher;
-  std::string name;  // the database directory's name, shown in footers
-  std::unique_ptr<PersonalizedViews> personalized;  // the compare view's vectors
-  std::unique_ptr<ReportCache> report;              // the charts' data
+  std::string name;                     // the database directory's name, shown in footers
+  std::unique_ptr<ReportCache> report;  // the charts' data
   // The served operations' session (/api/v1/op/NAME): the same database, reopened with it.
   std::unique_ptr<app::Session> session;
 };

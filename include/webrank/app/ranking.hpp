@@ -146,4 +146,11 @@ struct CompareReport : ResultBase {
 };
 CompareReport compare(Session* session, const CompareRequest& request, const Run& run);
 
+// PageRank of the session's database personalized on page `home` (damping 0.85, tolerance
+// 1e-10 in L1), named after its label and kept by the session for later calls (at most 256 MiB
+// of such vectors, least recently used out first; one computed at a time): what `compare
+// --homes` and the server's compare view show. Throws Error as compute_rank() does.
+std::shared_ptr<const PresentedRanks> personalized_view(const Session& session, PageId home,
+                                                        const Run& run);
+
 }  // namespace webrank::app
