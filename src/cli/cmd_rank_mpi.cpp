@@ -24,10 +24,7 @@ namespace webrank::cli {
 
 void add_rank_mpi_command(CLI::App& app) {
   auto args = std::make_shared<RankMpiArgs>();
-  CLI::App* cmd = add_rank_mpi_options(
-      app, *args,
-      "PageRank of a partitioned web on an MPI job, one process per part: mpirun -np P webrank "
-      "rank-mpi PARTS [rank options]; stores the vector in the database the parts were cut from");
+  CLI::App* cmd = add_rank_mpi_options(app, *args);
   cmd->callback([args] {
     const MpiSession mpi;
     const bool root = mpi_rank() == 0;

@@ -16,7 +16,8 @@ struct RankMpiArgs {
   RunFlags flags;
 };
 
-// Adds the rank-mpi subcommand with its options to `app`; the caller sets its callback.
-CLI::App* add_rank_mpi_options(CLI::App& app, RankMpiArgs& args, const std::string& summary);
+// Adds the rank-mpi subcommand with its options and summary to `app` (the same in webrank and
+// webrank-mpi); the caller sets its callback.
+CLI::App* add_rank_mpi_options(CLI::App& app, RankMpiArgs& args);
 
 }  // namespace webrank::cli

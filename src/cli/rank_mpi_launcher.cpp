@@ -9,10 +9,7 @@ namespace webrank::cli {
 
 void add_rank_mpi_command(CLI::App& app) {
   auto args = std::make_shared<RankMpiArgs>();
-  CLI::App* cmd = add_rank_mpi_options(
-      app, *args,
-      "PageRank of a partitioned web on an MPI job, one process per part: mpirun -np P webrank "
-      "rank-mpi PARTS [rank options] (runs webrank-mpi, built beside webrank)");
+  CLI::App* cmd = add_rank_mpi_options(app, *args);
   // The options write into args as they parse: the callback keeps them alive.
   cmd->callback([args] {
     become_sibling("webrank-mpi",

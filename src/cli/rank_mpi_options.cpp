@@ -3,8 +3,12 @@
 
 namespace webrank::cli {
 
-CLI::App* add_rank_mpi_options(CLI::App& app, RankMpiArgs& args, const std::string& summary) {
-  CLI::App* cmd = app.add_subcommand("rank-mpi", summary);
+CLI::App* add_rank_mpi_options(CLI::App& app, RankMpiArgs& args) {
+  CLI::App* cmd = app.add_subcommand(
+      "rank-mpi",
+      "PageRank of a partitioned web on an MPI job, one process per part: mpirun -np P webrank "
+      "rank-mpi PARTS [rank options]; stores the vector in the database the parts were cut from "
+      "(runs webrank-mpi, built beside webrank)");
   cmd->group("Many machines");
   cmd->add_option("PARTS", args.parts, "Parts directory (webrank partition DB -n P -o PARTS)")
       ->required();
