@@ -1,7 +1,7 @@
 // libcurl, loaded when the first crawl starts instead of when webrank starts: linked normally,
 // libcurl and the thirty-odd libraries it needs (TLS, Kerberos, LDAP, SSH...) were mapped and
-// relocated by every command, about 4.5 ms of a `webrank rank` that may take 10 ms in all
-// (docs/performance.md, "Whole commands"). The functions keep libcurl's own names and types
+// relocated by every command, a large share of a short `webrank rank` (measured in
+// docs/performance.md, "Whole commands"). The functions keep libcurl's own names and types
 // (curl/curl.h); they are called through this table.
 #pragma once
 

@@ -5,8 +5,8 @@
 namespace webrank::crawl {
 namespace {
 
-// zlib's fastest level: the journal is 14% larger than at the default level, and compressing it
-// takes 40% less time (the PostgreSQL documentation, 16 MB of HTML).
+// zlib's fastest level: a slightly larger journal for much less compression time (measured in
+// docs/performance.md, "Cheaper per page").
 constexpr int kJournalCompression = 1;
 
 }  // namespace
