@@ -46,7 +46,7 @@ class Database(_core.Database):
         return i
 
     def rank(self, name="pagerank", *, save=True, damping=0.85, tol=1e-10, max_iter=1000,
-             dangling="source", method="power", precision="double", threads=0,
+             dangling="source", method=None, precision="double", threads=0,
              personalization=None, start=None, dangling_weights=None, summation=None,
              callback=None):
         """Computes PageRank over the database with any of the CLI's solvers (`webrank rank`;
@@ -59,7 +59,8 @@ class Database(_core.Database):
         tolerance (the paper's criterion). personalization (the rank source E), start and
         dangling_weights are dicts {label or id: weight}, lists of pages (weight 1 each) or
         arrays of one value per page. callback(iteration, delta) is called after each
-        iteration. A run that stops at max_iter is returned (and stored) flagged as not
+        iteration. method None is the CLI's default, "auto" (power or gauss-seidel, whichever
+        is predicted faster; info["choice"] says which and why). A run that stops at max_iter is returned (and stored) flagged as not
         converged, with a ConvergenceWarning.
         """
         ranks, info = self._rank(name, save, damping=damping, tol=tol, max_iter=max_iter,
