@@ -43,6 +43,9 @@ namespace webrank {
 namespace {
 
 constexpr int kProbeIterations = 4;
+// Components are searched before the choice on webs with at least this local_link_share()
+// (crawls 0.9-1, generated webs 0.2-0.3: docs/performance.md, "How auto chooses").
+constexpr double kSearchFromLocalShare = 0.6;
 
 std::string format(const char* pattern, double a, double b, double c, double d) {
   char text[256];
@@ -90,11 +93,10 @@ double closed_mass_change(const Problem& p, const ComponentOrder& c, const Vecto
 
 }  // namespace
 
-WebShape web_shape(const GraphView& g, const ComponentOrder& c, bool stored) {
+WebShape web_shape(const GraphView& g, const ComponentOrder& c) {
   WebShape s;
   s.pages = g.num_pages;
   s.links = static_cast<double>(g.num_links);
-  s.components_stored = stored;
   s.closed_components = c.closed.size();
   s.local_share = local_link_share(g);
   for (std::size_t k = 0; k < c.count(); ++k) {
@@ -121,7 +123,8 @@ struct Costs {
   double scattered() const { return std::clamp((0.9 - web.local_share) / 0.6, 0.0, 1.0); }
   double blend(double local, double far) const { return local + (far - local) * scattered(); }
   double speed(double contention) const {
-    const double t = o.threads;
+    // On a web that fits in the caches a pass takes microseconds: threads gain nothing there.
+    const double t = web.pages < o.model.cached_pages ? 1 : o.threads;
     return t / (1 + contention * (t - 1));
   }
   double power(double iterations) const {
@@ -133,9 +136,12 @@ struct Costs {
     const CostModel& m = o.model;
     const double in_cycles = web.links > 0 ? web.cycle_links / web.links : 0;
     const double stale = 1 + m.gs_stale_sweeps * (o.threads - 1);
-    const double work = in_cycles * (blend(m.set_up_local, m.set_up_scattered) +
-                                     sweeps * stale * blend(m.sweep_local, m.sweep_scattered)) +
-                        (1 - in_cycles) + m.allocation;
+    const bool cached = web.pages < m.cached_pages;
+    const double set_up =
+        cached ? m.set_up_cached : blend(m.set_up_local, m.set_up_scattered + m.search_scattered);
+    const double sweep = cached ? m.sweep_cached : blend(m.sweep_local, m.sweep_scattered);
+    const double work =
+        in_cycles * (set_up + sweeps * stale * sweep) + (1 - in_cycles) + m.allocation;
     return work / speed(blend(m.gs_contention_local, m.gs_contention_scattered));
   }
 };
@@ -244,18 +250,31 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
     lap_start = now;
     return now;
   };
-  // The components: stored with the database, or found now (gauss-seidel would need them, and
-  // the choice needs the closed ones).
+  // The components, found now on webs whose links join nearby ids (crawls, small webs): there
+  // gauss-seidel usually wins and needs them, and the closed components they reveal are what
+  // holds the power iteration back. Where links join pages anywhere (generated webs) the search
+  // costs as much as several power iterations, the probe's rate predicts the run, and
+  // gauss-seidel searches for itself only if chosen.
   StrongComponents searched;
   Problem rest = p;
-  if (!rest.components) {
+  WebShape shape;
+  const double local_share = local_link_share(*p.graph);
+  const bool search = local_share >= kSearchFromLocalShare;
+  if (search) {
     searched = strong_components(*p.graph);
     find_closed_components(*p.graph, searched);
     rest.components = searched.view();
+    shape = web_shape(*p.graph, *rest.components);
     lap("components");
+  } else {
+    // Not searched: taken as one component holding every link, none closed.
+    shape.pages = p.graph->num_pages;
+    shape.links = static_cast<double>(p.graph->num_links);
+    shape.cycle_pages = shape.pages;
+    shape.cycle_links = shape.links;
+    shape.cycles = 1;
+    shape.local_share = local_share;
   }
-  const ComponentOrder& comps = *rest.components;
-  WebShape shape = web_shape(*p.graph, comps, p.components.has_value());
   ChoiceSettings settings;
   settings.threads = std::max(1, std::min(omp_get_max_threads(), omp_get_num_procs()));
   settings.tol = o.tol;
@@ -274,7 +293,8 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   };
 
   // Closed components that hold the power iteration back long enough decide without a probe.
-  const double start_change = closed_mass_change(p, comps, [&](PageId u) { return p.start[u]; });
+  const double start_change =
+      search ? closed_mass_change(p, *rest.components, [&](PageId u) { return p.start[u]; }) : 0;
   if (std::optional<MethodChoice> choice = choose_without_probe(shape, start_change, settings)) {
     const double offset = lap("choice");
     RankResult r = gauss_seidel_by_component(rest, o);
@@ -289,12 +309,22 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   first.method = Method::kPower;
   lap("probe");
   if (first.converged || first.stalled || first.iterations >= o.max_iter) {
+    MethodChoice c;
+    c.method = Method::kPower;
+    c.threads = omp_get_max_threads();
+    c.power_iterations = first.iterations;
+    c.reason = cat("power: ", first.converged ? "converged" : "stopped", " within the ",
+                   first.iterations, " probe iterations");
+    first.choice = std::move(c);
     first.phases = std::move(phases);
     return first;
   }
   ProbeOutcome outcome;
   outcome.changes = first.deltas;
-  outcome.closed_change = closed_mass_change(p, comps, [&](PageId u) { return first.ranks[u]; });
+  if (search) {
+    outcome.closed_change =
+        closed_mass_change(p, *rest.components, [&](PageId u) { return first.ranks[u]; });
+  }
   MethodChoice choice = choose_method(shape, outcome, settings);
 
   // Continue from the probe's vector; iterations and times reported from where it stopped.

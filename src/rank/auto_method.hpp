@@ -22,11 +22,10 @@ struct WebShape {
   // local_link_share() (algo/strong_components.hpp): about 1 on crawls and small webs, 0.2-0.3
   // where links join pages anywhere.
   double local_share = 1;
-  bool components_stored = false;  // with the database (else found by auto before it chose)
 };
 
 // WebShape of `g` with components `c`.
-WebShape web_shape(const GraphView& g, const ComponentOrder& c, bool stored);
+WebShape web_shape(const GraphView& g, const ComponentOrder& c);
 
 // What the probe's power iterations showed.
 struct ProbeOutcome {
@@ -41,8 +40,16 @@ struct ProbeOutcome {
 // ids (crawls, small webs: the values a pass reads are in cache) and `scattered` where they join
 // pages anywhere (generated webs); in between, interpolated on the local share from 0.9 to 0.3.
 struct CostModel {
-  double set_up_local = 3, set_up_scattered = 7;
-  double sweep_local = 0.45, sweep_scattered = 0.95;
+  double set_up_local = 3, set_up_scattered = 6;
+  double sweep_local = 0.57, sweep_scattered = 0.95;
+  // Webs of fewer than cached_pages pages: every pass runs in the caches, where the power
+  // iteration's gathers cost least and a sweep's second pass (rescaling, extrapolation's sums)
+  // costs most in comparison.
+  double cached_pages = 1 << 16;
+  double set_up_cached = 1, sweep_cached = 1.1;
+  // On scattered webs auto leaves the component search to gauss-seidel: its cost, per share of
+  // links in cycles.
+  double search_scattered = 2;
   double allocation = 1;  // first touches of gauss-seidel's vectors
   // Threads: t threads run a pass t / (1 + contention·(t − 1)) times faster (Amdahl's law with
   // a serial share), and gauss-seidel needs (1 + stale_sweeps·(t − 1)) times the sweeps (threads

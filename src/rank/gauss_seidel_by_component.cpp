@@ -278,7 +278,7 @@ class ComponentSolver {
       local_.assign(n_, kOutside);
     };
     if (p.components) {
-      comps_ = *p.components;  // stored with the database: no search
+      comps_ = *p.components;  // found by auto: no search
       allocate();
       lap("allocation");
     } else {
@@ -661,7 +661,7 @@ class ComponentSolver {
   const double d_;
   const double r_per_y_;  // ρ above: a change of 1 in y changes R by at most this
   ConvergenceTracker tracker_;
-  StrongComponents searched_;  // when the components were not stored
+  StrongComponents searched_;  // when the components were not given
   ComponentOrder comps_;
   FreshVector<double> inv_;
   // y (values rounded to Real, held in double so that y becomes the result without a copy), and

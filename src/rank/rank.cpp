@@ -128,20 +128,6 @@ Problem validated_problem(const GraphView& graph, const RankOptions& o) {
 
 }  // namespace
 
-namespace {
-
-// compute_rank over a graph in memory, with its components when they are known.
-RankResult rank_in_memory(const GraphView& graph, std::optional<ComponentOrder> components,
-                          const RankOptions& o) {
-  Problem p = validated_problem(graph, o);
-  p.components = components;
-  const ThreadCount threads(o.threads);
-  if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
-  return solve(p, o);
-}
-
-}  // namespace
-
 RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
   if (o.memory_budget != 0)
     fail_option("memory_budget",
@@ -151,14 +137,17 @@ RankResult compute_rank(const GraphView& graph, const RankOptions& o) {
     fail_option("warm_start",
                 "starts from a vector stored in a database, not for a graph in "
                 "memory");
-  return rank_in_memory(graph, std::nullopt, o);
+  const Problem p = validated_problem(graph, o);
+  const ThreadCount threads(o.threads);
+  if (o.dangling == Dangling::kRemove) return rank_removing_dangling(p, o);
+  return solve(p, o);
 }
 
 namespace {
 
 // compute_rank(Database) once the warm start is set up: in memory, or out of core.
 RankResult compute_rank_streamed(const Database& db, const RankOptions& o) {
-  if (o.memory_budget == 0) return rank_in_memory(db.graph(), db.components(), o);
+  if (o.memory_budget == 0) return compute_rank(db.graph(), o);
   if (o.method == Method::kDirect || o.method == Method::kGaussSeidel ||
       o.dangling == Dangling::kRemove || o.summation == Summation::kBlocked) {
     fail_option("memory_budget", "streams the links for ", option_ref("method"),

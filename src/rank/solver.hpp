@@ -39,8 +39,8 @@ struct Problem {
   bool leak = false;
   bool dangling_is_source = true;  // D == E: lets the direct solver skip a second solve
   Distribution start;              // R0
-  // The graph's strongly connected components in topological order when they are known (stored
-  // in the database); gauss-seidel by component searches for them otherwise.
+  // The graph's strongly connected components in topological order when they are known (auto
+  // finds them before it chooses); gauss-seidel by component searches for them otherwise.
   std::optional<ComponentOrder> components;
 };
 

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "store/db_layout.hpp"
@@ -61,8 +60,6 @@ struct Database::Impl {
   std::span<const std::uint64_t> body_bytes;
   std::span<const std::uint64_t> nofollow_offsets;
   std::span<const PageId> nofollow_targets;
-  bool has_components = false;  // databases written before they were stored have none
-  ComponentOrder components;
 };
 
 namespace {
@@ -142,15 +139,6 @@ void check_manifest_flags(const nlohmann::json& m, const fs::path& file) {
     fail(ErrorKind::kCorrupt, file.string(),
          ": damaged: \"page_html\": ", page_html ? "true" : "false",
          " does not match the sections listed (", layout::kPageHtmlOffsets.file, ")");
-  }
-  const bool components = m.contains("components");
-  for (const layout::SectionName s : {layout::kComponentPages, layout::kComponentBegin,
-                                      layout::kComponentLevel, layout::kComponentClosed}) {
-    if (sections.contains(s.file) != components) {
-      fail(ErrorKind::kCorrupt, file.string(), ": damaged: ",
-           components ? "\"components\" is given but section " : "no \"components\" yet section ",
-           s.file, components ? " is not listed" : " is listed");
-    }
   }
   const bool validators = m.value("page_validators", false);
   if (sections.contains(layout::kPageEtagOffsets.file) != (validators && page_data)) {
@@ -244,7 +232,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
     impl->sections.push_back(std::move(s));
     return impl->sections.back();
   };
-  impl->sections.reserve(27);  // every section there can be: references stay valid
+  impl->sections.reserve(23);  // every section there can be: references stay valid
   const std::uint64_t n = st.pages, links = st.links;
   GraphView& g = impl->graph;
   g.num_pages = st.pages;
@@ -309,27 +297,6 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
     impl->nofollow_offsets = named(layout::kNofollowOffsets, 8, n + 1).as<std::uint64_t>();
     impl->nofollow_targets =
         named(layout::kNofollowTargets, 4, impl->nofollow_offsets.back()).as<PageId>();
-  }
-  if (m.contains("components")) {
-    const auto count = manifest_field<std::uint64_t>(m, "components", mfile);
-    if (count > n) {
-      fail(ErrorKind::kCorrupt, mfile.string(), ": damaged: ", count, " components for ", n,
-           " pages");
-    }
-    ComponentOrder& c = impl->components;
-    c.pages = open(layout::kComponentPages.file, 4, n, layout::kComponentPages.name).as<PageId>();
-    c.begin = open(layout::kComponentBegin.file, 8, count + 1, layout::kComponentBegin.name)
-                  .as<std::uint64_t>();
-    c.level = open(layout::kComponentLevel.file, 4, count, layout::kComponentLevel.name)
-                  .as<std::uint32_t>();
-    const std::uint64_t closed = m["sections"][layout::kComponentClosed.file].value("count", 0ull);
-    c.closed = open(layout::kComponentClosed.file, 4, closed, layout::kComponentClosed.name)
-                   .as<std::uint32_t>();
-    if (c.begin.front() != 0 || c.begin.back() != n) {
-      fail(ErrorKind::kCorrupt, (dir / layout::kComponentBegin.file).string(),
-           ": component offsets do not span the pages (damaged)");
-    }
-    impl->has_components = true;
   }
   Database db(std::move(impl));
   if (options.verify) {
@@ -422,91 +389,7 @@ void Database::verify_contents() const {
     check_offsets(impl_->nofollow_offsets, layout::kNofollowOffsets.file);
     check_ids(impl_->nofollow_targets, layout::kNofollowTargets.file);
   }
-  if (impl_->has_components) check_components();
   check_manifest_counts(impl_->dir / layout::kManifest, impl_->stats, g);
-}
-
-// The stored components against the links (O(pages + links)): every page in exactly one
-// component, and every link between components leading to a later one, of a higher level (or to
-// one taken in order after all others). What the solvers rely on: a component's inputs are final
-// once the components before it are solved, and components of a level are independent.
-void Database::check_components() const {
-  const ComponentOrder& c = impl_->components;
-  const GraphView& g = impl_->graph;
-  const PageId n = g.num_pages;
-  const fs::path dir = impl_->dir;
-  const auto at = [&](layout::SectionName s, std::uint64_t i, std::uint64_t elem) {
-    return cat((dir / s.file).string(), ": byte ", kSectionHeaderBytes + elem * i);
-  };
-  std::vector<std::uint32_t> of(n, std::numeric_limits<std::uint32_t>::max());
-  for (std::size_t k = 0; k < c.count(); ++k) {
-    if (c.begin[k] > c.begin[k + 1] || c.begin[k + 1] > n) {
-      fail(ErrorKind::kCorrupt, at(layout::kComponentBegin, k + 1, 8),
-           ": component offsets decrease or pass the pages (damaged)");
-    }
-    if (c.level[k] > ComponentOrder::kInOrder) {
-      fail(ErrorKind::kCorrupt, at(layout::kComponentLevel, k, 4), ": level ", c.level[k],
-           " above ", ComponentOrder::kInOrder, " (damaged)");
-    }
-    for (std::uint64_t i = c.begin[k]; i < c.begin[k + 1]; ++i) {
-      const PageId u = c.pages[i];
-      if (u >= n || of[u] != std::numeric_limits<std::uint32_t>::max()) {
-        fail(ErrorKind::kCorrupt, at(layout::kComponentPages, i, 4), ": page ", u,
-             u >= n ? " out of range" : " listed twice", " (damaged)");
-      }
-      of[u] = static_cast<std::uint32_t>(k);
-    }
-  }
-  release_pages(c.pages.data(), c.pages.size_bytes());
-  std::int64_t bad = -1;  // a page with a backlink out of order
-#pragma omp parallel for schedule(dynamic, 4096) reduction(max : bad) if (n >= kMinParallelPages)
-  for (std::int64_t u = 0; u < static_cast<std::int64_t>(n); ++u) {
-    const std::uint32_t cu = of[u];
-    for (const PageId v : g.in.neighbors(static_cast<PageId>(u))) {
-      const std::uint32_t cv = of[v];
-      if (cv > cu ||
-          (cv < cu && c.level[cu] != ComponentOrder::kInOrder && c.level[cv] >= c.level[cu])) {
-        bad = std::max(bad, u);
-      }
-    }
-  }
-  if (bad >= 0) {
-    fail(ErrorKind::kCorrupt, (dir / layout::kComponentPages.file).string(), ": damaged: page ",
-         bad, " (component ", of[bad],
-         ") has a backlink from a component that does not come before it at a lower level");
-  }
-  // The closed ones: exactly the components with links and no link leaving them.
-  const auto count = static_cast<std::int64_t>(c.count());
-  std::vector<std::uint8_t> closed(static_cast<std::size_t>(count), 0);
-#pragma omp parallel for schedule(dynamic, 1024) if (n >= kMinParallelPages)
-  for (std::int64_t k = 0; k < count; ++k) {
-    bool linked = false, leaves = false;
-    for (std::uint64_t i = c.begin[k]; i < c.begin[k + 1]; ++i) {
-      for (const PageId v : g.out.neighbors(c.pages[i])) {
-        linked = true;
-        leaves |= of[v] != static_cast<std::uint32_t>(k);
-      }
-    }
-    closed[k] = linked && !leaves;
-  }
-  std::size_t listed = 0;
-  for (std::int64_t k = 0; k < count; ++k) {
-    const bool is_listed = listed < c.closed.size() && c.closed[listed] == k;
-    if (is_listed != static_cast<bool>(closed[k])) {
-      fail(ErrorKind::kCorrupt, at(layout::kComponentClosed, listed, 4), ": damaged: component ", k,
-           closed[k] ? " is closed but not listed" : " is listed as closed but links out");
-    }
-    listed += is_listed;
-  }
-  if (listed != c.closed.size()) {
-    fail(ErrorKind::kCorrupt, at(layout::kComponentClosed, listed, 4),
-         ": damaged: closed components out of order or out of range");
-  }
-}
-
-std::optional<ComponentOrder> Database::components() const {
-  if (!impl_->has_components) return std::nullopt;
-  return impl_->components;
 }
 
 bool Database::has_page_data() const {

@@ -43,12 +43,6 @@ inline constexpr SectionName kPageModifiedOffsets{"pages.last_modified.offsets",
 inline constexpr SectionName kPageModifiedBytes{"pages.last_modified.bytes", "pg.lmod.bytes"};
 inline constexpr SectionName kPageBodyBytes{"pages.body_bytes", "pg.body.bytes"};
 inline constexpr SectionName kNofollowOffsets{"nofollow.offsets", "nofollow.off"};
-// The strongly connected components in topological order, found when the database was written
-// (manifest "components": their count; databases written before have none).
-inline constexpr SectionName kComponentPages{"components.pages", "scc.pages"};
-inline constexpr SectionName kComponentBegin{"components.begin", "scc.begin"};
-inline constexpr SectionName kComponentLevel{"components.level", "scc.level"};
-inline constexpr SectionName kComponentClosed{"components.closed", "scc.closed"};
 inline constexpr SectionName kNofollowTargets{"nofollow.targets", "nofollow.tgt"};
 
 }  // namespace webrank::layout

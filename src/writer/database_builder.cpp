@@ -21,7 +21,6 @@
 #include "webrank/util/error.hpp"
 #include "webrank/util/units.hpp"
 #include "webrank/writer/database_writer.hpp"
-#include "writer/component_sections.hpp"
 #include "writer/csr_builder.hpp"
 #include "writer/external_csr.hpp"
 #include "writer/link_runs.hpp"
@@ -370,16 +369,6 @@ DatabaseStats write_links_in_memory(const BuildOptions& o, Collector& c, const f
     for (const auto& [file, entry] : (*part)["sections"].items())
       manifest["sections"][file] = entry;
   }
-  progress.stage = "components";
-  report_progress(o, progress);
-  GraphView links;
-  links.num_pages = static_cast<PageId>(stats.pages);
-  links.num_links = stats.links;
-  links.out.offsets = csr.out_offsets;
-  links.out.ids = csr.out_ids;
-  links.in.offsets = csr.in_offsets;
-  links.in.ids = csr.in_ids;
-  write_component_sections(dir, links, manifest);
   return stats;
 }
 
@@ -401,8 +390,6 @@ DatabaseStats write_links_external(const BuildOptions& o, std::uint64_t budget, 
   stats.links = s.links;
   stats.self_links = s.self_links;
   stats.dangling_pages = s.dangling_pages;
-  // No components here: their search holds about 20 bytes per page in memory, more than the
-  // budget of an external build allows; `rank` searches for them when it needs them.
   progress.stage = "writing";
   report_progress(o, progress);
   return stats;

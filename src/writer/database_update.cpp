@@ -12,7 +12,6 @@
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
 #include "webrank/util/error.hpp"
-#include "writer/component_sections.hpp"
 #include "writer/page_data_builder.hpp"
 
 namespace webrank {
@@ -289,8 +288,6 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
     for (const auto& [file, entry] : (*part)["sections"].items())
       manifest["sections"][file] = entry;
   }
-  if (progress) progress("components");
-  write_component_sections(dir, manifest);
   counts.links = fwd.links;
   counts.self_links = static_cast<std::uint64_t>(static_cast<std::int64_t>(old.stats().self_links) +
                                                  fwd.self_links_change);

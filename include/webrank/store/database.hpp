@@ -91,11 +91,6 @@ class Database {
   PageId num_pages() const { return stats().pages; }
   std::uint64_t num_links() const { return stats().links; }
 
-  // The strongly connected components in topological order, stored when the database was
-  // written (docs/format.md); nullopt for databases written before they were. Valid while this
-  // Database lives.
-  std::optional<ComponentOrder> components() const;
-
   // The label of page `id` (precondition: id < num_pages()). Valid while this Database lives.
   std::string_view label(PageId id) const;
   // The page labelled `label`, or nullopt. A hash lookup touching only a few pages of the index:
@@ -139,7 +134,6 @@ class Database {
   struct Impl;
   explicit Database(std::unique_ptr<Impl> impl);
   void verify_contents() const;
-  void check_components() const;
   std::unique_ptr<Impl> impl_;
 };
 
