@@ -169,7 +169,7 @@ std::vector<PageId> pivot_component(const GraphView& web, PageSet& component) {
 
 }  // namespace
 
-double local_link_share(const GraphView& web) {
+double local_link_share(const GraphView& web, PageId near_ids) {
   if (web.num_pages == 0) return 1.0;
   constexpr std::uint64_t kSamplePages = 4096, kLinksPerPage = 8;
   std::uint64_t near = 0, sampled = 0;
@@ -177,7 +177,7 @@ double local_link_share(const GraphView& web) {
     const auto v = static_cast<PageId>(i * web.num_pages / kSamplePages);
     const std::span<const PageId> back = web.in.neighbors(v);
     for (std::size_t e = 0; e < std::min<std::size_t>(back.size(), kLinksPerPage); ++e) {
-      near += (back[e] > v ? back[e] - v : v - back[e]) < kNearIds;
+      near += (back[e] > v ? back[e] - v : v - back[e]) < near_ids;
       ++sampled;
     }
   }

@@ -45,11 +45,11 @@ struct StrongComponents {
 // depth-first search in the caches, a web in random order does not). The others are for tests.
 enum class PivotSearch { kAuto, kAlways, kNever };
 
-// The share of links that join pages less than 2^16 ids apart, sampled on the first backlinks of
-// 4,096 pages spread over the ids: about 1 on crawls in URL order and on webs of fewer than 2^16
-// pages, 0.2-0.3 on generated webs, where links join pages anywhere. What a pass that reads
-// values at its links' other ends costs depends on it.
-double local_link_share(const GraphView& web);
+// The share of links that join pages less than `near` ids apart, sampled on the first backlinks of
+// 4,096 pages spread over the ids: with the default 2^16, about 1 on crawls in URL order and on
+// webs of fewer than 2^16 pages, 0.2-0.3 on generated webs, where links join pages anywhere.
+// What a pass that reads values at its links' other ends costs depends on it.
+double local_link_share(const GraphView& web, PageId near = PageId{1} << 16);
 
 // Whether strong_components(web, pivot) takes the pivot's way (and so runs its breadth-first
 // searches on all threads).

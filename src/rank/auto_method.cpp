@@ -43,9 +43,16 @@ namespace webrank {
 namespace {
 
 constexpr int kProbeIterations = 4;
-// Components are searched before the choice on webs with at least this local_link_share()
-// (crawls 0.9-1, generated webs 0.2-0.3: docs/performance.md, "How auto chooses").
-constexpr double kSearchFromLocalShare = 0.6;
+// Components are searched before the choice on webs with at least this local share (web_shape():
+// the crawls 0.52 and 0.98, the generated web model 0.54, R-MAT webs 0.13-0.17:
+// docs/performance.md, "How auto chooses").
+constexpr double kSearchFromLocalShare = 0.3;
+
+// local_link_share() within a window of 1/16 of the ids (at most 2^16): on a web of 85,000 pages
+// nearly every link is within 2^16 ids, whatever its structure.
+double local_share(const GraphView& g) {
+  return local_link_share(g, std::clamp<PageId>(g.num_pages / 16, 1, PageId{1} << 16));
+}
 
 std::string format(const char* pattern, double a, double b, double c, double d) {
   char text[256];
@@ -98,7 +105,7 @@ WebShape web_shape(const GraphView& g, const ComponentOrder& c) {
   s.pages = g.num_pages;
   s.links = static_cast<double>(g.num_links);
   s.closed_components = c.closed.size();
-  s.local_share = local_link_share(g);
+  s.local_share = local_share(g);
   for (std::size_t k = 0; k < c.count(); ++k) {
     const std::uint64_t size = c.size(k);
     if (size < 2) continue;
@@ -120,7 +127,7 @@ struct Costs {
   const WebShape& web;
   const ChoiceSettings& o;
   // 0 on webs whose links join nearby ids, 1 where they join pages anywhere.
-  double scattered() const { return std::clamp((0.9 - web.local_share) / 0.6, 0.0, 1.0); }
+  double scattered() const { return std::clamp((0.5 - web.local_share) / 0.35, 0.0, 1.0); }
   double blend(double local, double far) const { return local + (far - local) * scattered(); }
   double speed(double contention) const {
     // On a web that fits in the caches a pass takes microseconds: threads gain nothing there.
@@ -258,8 +265,8 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   StrongComponents searched;
   Problem rest = p;
   WebShape shape;
-  const double local_share = local_link_share(*p.graph);
-  const bool search = local_share >= kSearchFromLocalShare;
+  const double share = local_share(*p.graph);
+  const bool search = share >= kSearchFromLocalShare;
   if (search) {
     searched = strong_components(*p.graph);
     find_closed_components(*p.graph, searched);
@@ -273,7 +280,7 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
     shape.cycle_pages = shape.pages;
     shape.cycle_links = shape.links;
     shape.cycles = 1;
-    shape.local_share = local_share;
+    shape.local_share = share;
   }
   ChoiceSettings settings;
   settings.threads = std::max(1, std::min(omp_get_max_threads(), omp_get_num_procs()));

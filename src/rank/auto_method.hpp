@@ -19,8 +19,8 @@ struct WebShape {
   // crawls measured 89-100% of them come from inside, so they stand for the links a sweep reads).
   double cycle_pages = 0, cycle_links = 0, cycles = 0;
   std::size_t closed_components = 0;
-  // local_link_share() (algo/strong_components.hpp): about 1 on crawls and small webs, 0.2-0.3
-  // where links join pages anywhere.
+  // The share of links joining pages less than 1/16 of the ids apart (at most 2^16; sampled by
+  // local_link_share(), algo/strong_components.hpp): 0.5-1 on crawls, 0.13-0.17 on R-MAT webs.
   double local_share = 1;
 };
 
@@ -37,8 +37,8 @@ struct ProbeOutcome {
 // The constants of the model: gauss-seidel's work in units of one power iteration at one thread,
 // measured on the webs of docs/performance.md ("How auto chooses"). Its set-up and each sweep
 // cost, per share of the web's links that lie in cycles, `local` on webs whose links join nearby
-// ids (crawls, small webs: the values a pass reads are in cache) and `scattered` where they join
-// pages anywhere (generated webs); in between, interpolated on the local share from 0.9 to 0.3.
+// ids (crawls: the values a pass reads are in cache) and `scattered` where they join pages
+// anywhere (R-MAT webs); in between, interpolated on the local share from 0.5 to 0.15.
 struct CostModel {
   double set_up_local = 3, set_up_scattered = 6;
   double sweep_local = 0.57, sweep_scattered = 0.95;
