@@ -240,7 +240,7 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
     r.method = Method::kPower;
     MethodChoice c;
     c.method = Method::kPower;
-    c.threads = omp_get_max_threads();
+    c.threads = std::max(1, std::min(omp_get_max_threads(), omp_get_num_procs()));
     c.reason = p.damping >= 1 ? "power: gauss-seidel by component needs --damping below 1"
                               : "power: gauss-seidel by component needs dangling rank sent along "
                                 "the rank source or leaking";
@@ -288,7 +288,6 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   settings.damping = p.damping;
   settings.max_iter = o.max_iter;
   const auto finish = [&](RankResult r, MethodChoice choice, int probe_iterations, double offset) {
-    choice.threads = omp_get_max_threads();
     r.method = choice.method;
     r.choice = std::move(choice);
     r.seconds += offset;
@@ -318,7 +317,7 @@ RankResult auto_method(const Problem& p, const RankOptions& o) {
   if (first.converged || first.stalled || first.iterations >= o.max_iter) {
     MethodChoice c;
     c.method = Method::kPower;
-    c.threads = omp_get_max_threads();
+    c.threads = settings.threads;
     c.power_iterations = first.iterations;
     c.reason = cat("power: ", first.converged ? "converged" : "stopped", " within the ",
                    first.iterations, " probe iterations");
