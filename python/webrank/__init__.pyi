@@ -163,7 +163,7 @@ class Database:
         root_pages: bool = False,
         bookmarks: str = '',
         start: Optional[_PageWeights] = None,
-        method: str = 'power',
+        method: str = 'auto',
         sweep: str = 'auto',
         block_pages: int = 0,
         memory_budget: int = 0,

@@ -76,8 +76,10 @@ class Database(_core.Database):
         "stored". Options are rank's (help(Database.rank_operation) lists them); personalization
         (or source), start and dangling_weights take dicts {label or id: weight}, lists of
         pages or arrays of one value per page. callback(iteration, delta) is called after each
-        iteration. A run that stops at max_iter is returned (and stored) flagged as not
-        converged, with a ConvergenceWarning. Ctrl-C stops it (KeyboardInterrupt)."""
+        iteration. method is by default "auto", as on the command line (power or gauss-seidel,
+        whichever is predicted faster; info["choice"] says which and why). A run that stops at
+        max_iter is returned (and stored) flagged as not converged, with a ConvergenceWarning.
+        Ctrl-C stops it (KeyboardInterrupt)."""
         for key in ("source", "personalization", "start", "dangling_weights"):
             if key in options:
                 options[key] = self._weights(options[key], key)

@@ -37,21 +37,6 @@ constexpr std::uint64_t kPivotSearchBytes = std::uint64_t{32} << 20;
 constexpr PageId kNearIds = PageId{1} << 16;
 constexpr double kMaxLocalShareForPivot = 0.75;
 
-double local_link_share(const GraphView& web) {
-  if (web.num_pages == 0) return 1.0;
-  constexpr std::uint64_t kSamplePages = 4096, kLinksPerPage = 8;
-  std::uint64_t near = 0, sampled = 0;
-  for (std::uint64_t i = 0; i < kSamplePages; ++i) {
-    const auto v = static_cast<PageId>(i * web.num_pages / kSamplePages);
-    const std::span<const PageId> back = web.in.neighbors(v);
-    for (std::size_t e = 0; e < std::min<std::size_t>(back.size(), kLinksPerPage); ++e) {
-      near += (back[e] > v ? back[e] - v : v - back[e]) < kNearIds;
-      ++sampled;
-    }
-  }
-  return sampled ? static_cast<double>(near) / static_cast<double>(sampled) : 1.0;
-}
-
 // A set of pages, one bit each: the breadth-first searches test a page per link, and bits keep
 // those tests in the caches (4 MiB for 32M pages).
 class PageSet {
@@ -183,6 +168,21 @@ std::vector<PageId> pivot_component(const GraphView& web, PageSet& component) {
 }
 
 }  // namespace
+
+double local_link_share(const GraphView& web, PageId near_ids) {
+  if (web.num_pages == 0) return 1.0;
+  constexpr std::uint64_t kSamplePages = 4096, kLinksPerPage = 8;
+  std::uint64_t near = 0, sampled = 0;
+  for (std::uint64_t i = 0; i < kSamplePages; ++i) {
+    const auto v = static_cast<PageId>(i * web.num_pages / kSamplePages);
+    const std::span<const PageId> back = web.in.neighbors(v);
+    for (std::size_t e = 0; e < std::min<std::size_t>(back.size(), kLinksPerPage); ++e) {
+      near += (back[e] > v ? back[e] - v : v - back[e]) < near_ids;
+      ++sampled;
+    }
+  }
+  return sampled ? static_cast<double>(near) / static_cast<double>(sampled) : 1.0;
+}
 
 bool searches_from_pivot(const GraphView& web, PivotSearch pivot) {
   if (pivot != PivotSearch::kAuto) return pivot == PivotSearch::kAlways;
@@ -346,6 +346,31 @@ StrongComponents strong_components(const GraphView& web, PivotSearch pivot) {
   std::copy(c.begin.begin() + 1, c.begin.end(), c.begin.begin());
   c.begin.back() = pages;
   return c;
+}
+
+void find_closed_components(const GraphView& web, StrongComponents& c) {
+  const auto components = static_cast<std::int64_t>(c.count());
+  std::vector<std::uint32_t>& closed = c.closed;
+  closed.clear();
+  std::vector<std::uint8_t> is_closed(static_cast<std::size_t>(components), 0);
+#pragma omp parallel for schedule(dynamic, 1024) if (web.num_pages >= kMinParallelPages)
+  for (std::int64_t k = 0; k < components; ++k) {
+    bool linked = false, leaves = false;
+    for (std::uint64_t i = c.begin[k]; i < c.begin[k + 1] && !leaves; ++i) {
+      const PageId u = c.pages[i];
+      for (const PageId v : web.out.neighbors(u)) {
+        linked = true;
+        if (c.of[v] != static_cast<std::uint32_t>(k)) {
+          leaves = true;
+          break;
+        }
+      }
+    }
+    is_closed[k] = linked && !leaves;
+  }
+  for (std::int64_t k = 0; k < components; ++k) {
+    if (is_closed[k]) closed.push_back(static_cast<std::uint32_t>(k));
+  }
 }
 
 }  // namespace webrank

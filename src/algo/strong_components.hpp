@@ -26,16 +26,16 @@ struct StrongComponents {
   std::vector<PageId> pages;
   std::vector<std::uint64_t> begin;  // component c is pages[begin[c], begin[c+1])
   std::vector<std::uint32_t> of;     // of[page] = its component
-  // level[c]: 0 when no other component links to c, else one more than the highest level of
-  // the components that do. Components of one level never link to each other, so they can be
-  // solved at the same time (crawls have about 20 levels). kInOrder marks components that must
-  // be taken in order after all others: pages without links (no level is computed for them),
-  // and any component that would be deeper than kInOrder.
-  static constexpr std::uint32_t kInOrder = 0xFFFF;
+  // level[c]: as ComponentOrder's. kInOrder marks components that must be taken in order after
+  // all others: pages without links (no level is computed for them), and any component that
+  // would be deeper than kInOrder.
+  static constexpr std::uint32_t kInOrder = ComponentOrder::kInOrder;
   std::vector<std::uint32_t> level;
+  std::vector<std::uint32_t> closed;  // empty until find_closed_components()
 
   std::size_t count() const { return begin.size() - 1; }
   std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
+  ComponentOrder view() const { return {pages, begin, level, closed}; }
 };
 
 // Whether the search first finds the component of a pivot page by two breadth-first searches,
@@ -45,6 +45,12 @@ struct StrongComponents {
 // depth-first search in the caches, a web in random order does not). The others are for tests.
 enum class PivotSearch { kAuto, kAlways, kNever };
 
+// The share of links that join pages less than `near` ids apart, sampled on the first backlinks of
+// 4,096 pages spread over the ids: with the default 2^16, about 1 on crawls in URL order and on
+// webs of fewer than 2^16 pages, 0.2-0.3 on generated webs, where links join pages anywhere.
+// What a pass that reads values at its links' other ends costs depends on it.
+double local_link_share(const GraphView& web, PageId near = PageId{1} << 16);
+
 // Whether strong_components(web, pivot) takes the pivot's way (and so runs its breadth-first
 // searches on all threads).
 bool searches_from_pivot(const GraphView& web, PivotSearch pivot = PivotSearch::kAuto);
@@ -52,5 +58,8 @@ bool searches_from_pivot(const GraphView& web, PivotSearch pivot = PivotSearch::
 // The components of `web` (links of weight 0 count as links). The result does not depend on
 // `pivot` except for the numbering of components within the topological order.
 StrongComponents strong_components(const GraphView& web, PivotSearch pivot = PivotSearch::kAuto);
+
+// Sets c.closed (ComponentOrder's): the components that no link leaves.
+void find_closed_components(const GraphView& web, StrongComponents& c);
 
 }  // namespace webrank

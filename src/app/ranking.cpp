@@ -105,9 +105,9 @@ const OptionSet<RankRequest>& rank_options_set() {
     s.add("method", WR_FIELD(rank.method),
           "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU, "
           "the reference for webs of at most 5,000 pages), gauss-seidel (by strongly connected "
-          "component: fastest on crawls), extrapolate (power + quadratic extrapolation), auto (a "
-          "few power iterations, then power or gauss-seidel, whichever their rate predicts "
-          "faster)");
+          "component: fastest on crawls), extrapolate (power + quadratic extrapolation), auto (the "
+          "default: power or gauss-seidel, whichever a cost model predicts faster for this web, "
+          "tolerance and thread count; the summary and the record say which and why)");
     s.add("sweep", WR_FIELD(rank.summation),
           "How power iterations sum backlinks (same result): pull, blocked (propagation "
           "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "

@@ -50,6 +50,7 @@ std::string rank_summary(const json& v, const std::string& db, const std::string
                  w.at("cold_iterations").get<int>(), " of its cold start");
     }
   }
+  if (v.contains("choice")) how += cat("; chosen by auto: ", str(v, "choice"));
   how += note;
   const std::string shown = method == "auto" ? cat("auto (", str(v, "solved_by"), ")") : method;
   char seconds[32];

@@ -49,24 +49,77 @@ constexpr std::uint64_t kReportEveryPages = 1 << 14;
 // an OpenMP region costs more than it saves.
 constexpr std::uint64_t kMinSidePages = 1 << 11;
 
-// Runs f(begin, end) -> Totals over [0, k), split among the threads when k is large enough to
-// pay for them; the threads' totals are added in thread order. Small components (most of them)
-// call f directly: an OpenMP region, even with if(false), costs about a microsecond.
-// f's third argument says whether other threads run at the same time (std::bool_constant).
-template <typename Totals, typename F>
-Totals over_pages(std::int64_t k, F&& f) {
-  if (k < kMinParallelPages || omp_get_max_threads() == 1) {
-    return f(std::int64_t(0), k, std::false_type{});
+// Pieces of a loop over a component's pages [0, k), each about the same work, for the threads
+// to take in order as they come free (dynamic): in-degrees are skewed (on R-MAT webs the pages
+// with most backlinks have the lowest ids, and an equal split of the pages left one thread with
+// most of the links), and an in-place sweep whose pieces run in id order, a few at a time, reads
+// nearly as many of this sweep's values as a sweep on one thread, where halves swept side by side
+// read the other half's values from the sweep before. Empty when the loop is not worth splitting:
+// below kMinParallelPages pages and kMinParallelLinks links, or on one thread (small components,
+// most of them, then cost no OpenMP region, which costs about a microsecond even with if(false)).
+struct Chunks {
+  std::vector<std::int64_t> begin;  // piece p is [begin[p], begin[p + 1])
+  bool split() const { return !begin.empty(); }
+};
+// Each piece holds about 1/kChunksPerThread of a thread's share, and at most kChunkWork
+// (pages + links: a few tens of microseconds), so that a thread slowed by another process does
+// not hold up the others.
+constexpr std::int64_t kChunksPerThread = 16;
+constexpr std::int64_t kChunkWork = 1 << 16;
+// work(i): the links of page i (its cost beyond a page's own).
+template <typename Work>
+Chunks chunks_by_work(std::int64_t k, Work&& work) {
+  Chunks c;
+  const std::int64_t threads = omp_get_max_threads();
+  if (threads == 1 || k < 2 || omp_in_parallel()) return c;
+  std::int64_t total = k;
+  for (std::int64_t i = 0; i < k; ++i) total += static_cast<std::int64_t>(work(i));
+  if (k < kMinParallelPages && total - k < kMinParallelLinks) return c;
+  const std::int64_t target =
+      std::max<std::int64_t>(1024, std::min(kChunkWork, total / (threads * kChunksPerThread)));
+  std::int64_t filled = 0;
+  c.begin.push_back(0);
+  for (std::int64_t i = 0; i < k; ++i) {
+    filled += 1 + static_cast<std::int64_t>(work(i));
+    if (filled >= target && i + 1 < k) {
+      c.begin.push_back(i + 1);
+      filled = 0;
+    }
   }
-  std::vector<Totals> part(omp_get_max_threads());
-#pragma omp parallel
-  {
-    const std::int64_t t = omp_get_thread_num(), threads = omp_get_num_threads();
-    part[t] = f(k * t / threads, k * (t + 1) / threads, std::true_type{});
+  c.begin.push_back(k);
+  return c;
+}
+// Pages alike: pieces of kChunkPages.
+constexpr std::int64_t kChunkPages = 1024;
+inline Chunks chunks_by_pages(std::int64_t k) {
+  Chunks c;
+  if (omp_get_max_threads() == 1 || k < kMinParallelPages || omp_in_parallel()) return c;
+  for (std::int64_t i = 0; i < k; i += kChunkPages) c.begin.push_back(i);
+  c.begin.push_back(k);
+  return c;
+}
+
+// Runs f(begin, end, concurrent) -> Totals over [0, k): at once when `chunks` is not split, else
+// piece by piece on all threads, the pieces' totals added in piece order (the same on any
+// schedule). f's third argument says whether other threads run at the same time
+// (std::bool_constant).
+template <typename Totals, typename F>
+Totals over_chunks(std::int64_t k, const Chunks& chunks, F&& f) {
+  if (!chunks.split()) return f(std::int64_t(0), k, std::false_type{});
+  const auto pieces = static_cast<std::int64_t>(chunks.begin.size()) - 1;
+  std::vector<Totals> part(static_cast<std::size_t>(pieces));
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    part[p] = f(chunks.begin[p], chunks.begin[p + 1], std::true_type{});
   }
   Totals total{};
   for (const Totals& x : part) total += x;
   return total;
+}
+// Over pages whose work is about the same each.
+template <typename Totals, typename F>
+Totals over_pages(std::int64_t k, F&& f) {
+  return over_chunks<Totals>(k, chunks_by_pages(k), std::forward<F>(f));
 }
 
 struct SweepTotals {
@@ -99,9 +152,12 @@ struct LocalSystem {
   // Fresh vectors: set_up_cycle writes every element in loops split among the threads, which
   // then share the page faults of a large component's first set-up.
   FreshVector<double> a, b;
-  FreshVector<std::uint64_t> offsets;  // into sources/weights, per page + 1
-  FreshVector<PageId> sources;         // local numbers of in-component backlinks
-  FreshVector<double> weights;         // Weighted only
+  // Page i's internal backlinks are sources[begin[i], end[i]): the set-up writes them where the
+  // page's backlinks would start if all were internal (begin[i + 1] − begin[i] of them), so that
+  // one pass places them; the rest of that room is left unused.
+  FreshVector<std::uint64_t> begin, end;
+  FreshVector<PageId> sources;  // local numbers of in-component backlinks
+  FreshVector<double> weights;  // Weighted only
   FreshVector<Real> x, c, inv, previous;
   // Σ keep·x = target at the solution (keep = 1 − d·share of the page's out-weight that stays in
   // the component, target = Σ of what enters from outside): each sweep is rescaled to it, which
@@ -113,6 +169,7 @@ struct LocalSystem {
   FreshVector<double> step1, step2;
   double d00 = 0, d01 = 0, d02 = 0, d11 = 0, d12 = 0, d22 = 0;
   int history = 0;
+  Chunks link_chunks;  // of a sweep, balanced by internal links (set up with the links)
 
   // Σ w·c over page i's backlinks, with four partial sums (components are small enough to stay
   // in cache, where the chain of dependent additions bounds a single sum). With other threads
@@ -121,15 +178,15 @@ struct LocalSystem {
   double backlink_sum(std::int64_t i, const Real* cv) const {
     constexpr auto kAccess = Concurrent ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
     const kernels::Contribution<Real, Weighted, kAccess> term{sources.data(), weights.data(), cv};
-    return kernels::link_sum<4>(offsets[i], offsets[i + 1], term);
+    return kernels::link_sum<4>(begin[i], end[i], term);
   }
 
   // One in-place sweep; returns its L1 change. Several threads sweep asynchronously (each reads
   // the others' newest values through relaxed atomics), as the global Gauss–Seidel does.
   double sweep() {
     const std::int64_t k = static_cast<std::int64_t>(x.size());
-    const SweepTotals kept =
-        over_pages<SweepTotals>(k, [&](std::int64_t first, std::int64_t last, auto concurrent) {
+    const SweepTotals kept = over_chunks<SweepTotals>(
+        k, link_chunks, [&](std::int64_t first, std::int64_t last, auto concurrent) {
           const double *pa = a.data(), *pb = b.data(), *pkeep = keep.data();
           const Real* pinv = inv.data();
           Real *px = x.data(), *pc = c.data(), *pprevious = previous.data();
@@ -220,18 +277,26 @@ class ComponentSolver {
       contrib_.resize(n_);
       local_.assign(n_, kOutside);
     };
-    if (o_.on_progress) {
-      o_.on_progress({.pages = n_, .seconds = tracker_.elapsed(), .searching = true});
-    }
-    if (searches_from_pivot(g_)) {
-      // The pivot's breadth-first searches take every thread.
+    if (p.components) {
+      comps_ = *p.components;  // found by auto: no search
       allocate();
-      comps_ = strong_components(g_, PivotSearch::kAlways);
+      lap("allocation");
     } else {
-      // The component search is one thread's work; another meanwhile allocates and fills the
-      // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
-      // web-NotreDame they took a third as long as the search).
-      concurrently([&] { comps_ = strong_components(g_, PivotSearch::kNever); }, allocate);
+      if (o_.on_progress) {
+        o_.on_progress({.pages = n_, .seconds = tracker_.elapsed(), .searching = true});
+      }
+      if (searches_from_pivot(g_)) {
+        // The pivot's breadth-first searches take every thread.
+        allocate();
+        searched_ = strong_components(g_, PivotSearch::kAlways);
+      } else {
+        // The component search is one thread's work; another meanwhile allocates and fills the
+        // arrays that do not depend on it (first touches of fresh memory are slow in this VM: on
+        // web-NotreDame they took a third as long as the search).
+        concurrently([&] { searched_ = strong_components(g_, PivotSearch::kNever); }, allocate);
+      }
+      comps_ = searched_.view();
+      lap("components");
     }
     workers_.resize(omp_get_max_threads());
   }
@@ -248,6 +313,7 @@ class ComponentSolver {
     while (lead < tail && alone(lead, g_.in.offsets)) ++lead;
     while (tail > lead && alone(tail - 1, g_.out.offsets)) --tail;
     solve_singles(0, lead);
+    lap("single pages");
     // The rest by level, in order within a level (stable counting sort).
     std::vector<std::uint32_t> by_level;
     std::vector<std::size_t> level_begin;
@@ -255,8 +321,9 @@ class ComponentSolver {
     for (std::size_t l = 0; l + 1 < level_begin.size(); ++l) {
       const std::uint32_t* first = by_level.data() + level_begin[l];
       const std::uint32_t* last = by_level.data() + level_begin[l + 1];
-      if (comps_.level[*first] == StrongComponents::kInOrder) {
+      if (comps_.level[*first] == ComponentOrder::kInOrder) {
         for (const std::uint32_t* c = first; c != last; ++c) solve_component(workers_[0], *c);
+        lap("small components");
       } else {
         solve_level(first, last);
       }
@@ -265,8 +332,12 @@ class ComponentSolver {
       throw_if_stopped(o_);
     }
     solve_singles(tail, comps_.count());
+    lap("single pages");
     if (reported_ != n_ || n_ == 0) report(1, 0, 0);  // the last pages may have been reported
-    return result();
+    RankResult r = result();
+    lap("result");
+    r.phases = std::move(phases_);
+    return r;
   }
 
  private:
@@ -277,22 +348,17 @@ class ComponentSolver {
   double weight(std::uint64_t e) const { return Weighted ? g_.in.weights[e] : 1.0; }
   double start(PageId u) const { return p_.start[u] / (1 - d_); }  // = R/(1 − d) when leaking
 
-  // Page u's backlinks by where they come from: u itself (the self-link's weight), solved pages
-  // (what they send, summed), and with Internal, pages of the cycle being set up (counted; a
-  // page alone in its component has none, and skips the lookup).
+  // Page u's backlinks by where they come from: u itself (the self-link's weight) and solved
+  // pages (what they send, summed). For a page alone in its component that is all of them.
   struct Received {
     double self = 0, outside = 0;
-    std::uint64_t internal = 0;
   };
-  template <bool Internal>
   Received received(PageId u) const {
     Received r;
     for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
       const PageId v = g_.in.ids[e];
       if (v == u) {
         r.self += weight(e);
-      } else if (Internal && local_[v] != kOutside) {
-        ++r.internal;
       } else {
         r.outside += weight(e) * contrib_[v];
       }
@@ -308,7 +374,7 @@ class ComponentSolver {
                       std::vector<std::size_t>& level_begin) const {
     std::uint32_t top = 0;  // the key of kInOrder: one above the deepest level
     for (std::size_t c = lead; c < tail; ++c) {
-      if (comps_.level[c] != StrongComponents::kInOrder) top = std::max(top, comps_.level[c] + 1);
+      if (comps_.level[c] != ComponentOrder::kInOrder) top = std::max(top, comps_.level[c] + 1);
     }
     const auto key = [&](std::size_t c) { return std::min(comps_.level[c], top); };
     std::vector<std::size_t> count(std::size_t{top} + 2, 0);
@@ -329,7 +395,8 @@ class ComponentSolver {
     std::vector<std::uint32_t> small;
     std::uint64_t small_pages = 0;
     for (const std::uint32_t* c = first; c != last; ++c) {
-      if (static_cast<std::int64_t>(comps_.size(*c)) >= kMinParallelPages) {
+      if (large(*c)) {
+        lap("small components");
         solve_component(workers_[0], *c);
       } else {
         small.push_back(*c);
@@ -343,6 +410,7 @@ class ComponentSolver {
 #pragma omp for schedule(dynamic, 8)
       for (std::int64_t i = 0; i < k; ++i) solve_component(w, small[i]);
     }
+    lap("small components");
   }
 
   // Component c, by worker w (with all threads when it is large).
@@ -352,7 +420,9 @@ class ComponentSolver {
     if (k == 1) {
       w.deltas[0] += solve_single(pages[0]);
     } else {
+      const bool timed = large(c);
       set_up_cycle(w.s, pages, k);
+      if (timed) lap("set-up");
       sweep_cycle(w, k);
       over_pages<Sum>(static_cast<std::int64_t>(k),
                       [&](std::int64_t first, std::int64_t last, auto) {
@@ -363,13 +433,25 @@ class ComponentSolver {
                         }
                         return Sum{};
                       });
+      if (timed) lap("sweeps");
     }
+  }
+
+  // Whether component c is solved by all threads (its set-up and sweeps split among them) rather
+  // than side by side with others: by its pages or by its backlinks, whichever is the more work
+  // (a crawl's densest component can hold most links in few pages).
+  bool large(std::uint32_t c) const {
+    const std::uint64_t k = comps_.size(c);
+    if (static_cast<std::int64_t>(k) >= kMinParallelPages) return true;
+    std::uint64_t links = 0;
+    for (const PageId u : comps_.pages.subspan(comps_.begin[c], k)) links += g_.in.degree(u);
+    return static_cast<std::int64_t>(links) >= kMinParallelLinks;
   }
 
   // A page alone in its component is exact in one step: every backlink but a self-link comes
   // from a solved component. Returns the change from the start vector.
   double solve_single(PageId u) {
-    const Received r = received<false>(u);
+    const Received r = received(u);
     y_[u] = static_cast<Real>((p_.source[u] + d_ * r.outside) / diagonal(u, r));
     contrib_[u] = static_cast<Real>(y_[u] * inv_[u]);
     return std::abs(static_cast<double>(y_[u]) - start(u));
@@ -378,22 +460,24 @@ class ComponentSolver {
   // Components [first, last), single pages none of which links to another.
   void solve_singles(std::size_t first, std::size_t last) {
     const auto k = static_cast<std::int64_t>(last - first);
-    workers_[0].deltas[0] += over_pages<Sum>(k, [&](std::int64_t from, std::int64_t to, auto) {
-                               Sum change;
-                               for (std::int64_t i = from; i < to; ++i) {
-                                 change.value +=
-                                     solve_single(comps_.pages[comps_.begin[first + i]]);
-                               }
-                               return change;
-                             }).value;
+    const PageId* pages = comps_.pages.data() + comps_.begin[first];  // one page each
+    const Chunks chunks = chunks_by_work(k, [&](std::int64_t i) { return g_.in.degree(pages[i]); });
+    workers_[0].deltas[0] +=
+        over_chunks<Sum>(k, chunks, [&](std::int64_t from, std::int64_t to, auto) {
+          Sum change;
+          for (std::int64_t i = from; i < to; ++i) {
+            change.value += solve_single(pages[i]);
+          }
+          return change;
+        }).value;
     solved_ += static_cast<std::uint64_t>(k);
     if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
   }
 
   // A cycle's local system: what the earlier components send, gathered once, and the internal
-  // links in local numbers. Two passes over the backlinks (count, then fill) so that a large
-  // component is set up by all threads; each thread adds the links it places to its own copy of
-  // keep (out-weights that stay inside), summed at the end.
+  // links in local numbers, in one pass over the pages' backlinks (split among the threads for a
+  // large component); each thread adds the links it places to its own copy of keep (out-weights
+  // that stay inside), summed at the end.
   void set_up_cycle(LocalSystem<Real, Weighted>& s, const PageId* pages, std::uint64_t k) {
     const auto K = static_cast<std::int64_t>(k);
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
@@ -402,50 +486,68 @@ class ComponentSolver {
     });
     for (auto* v : {&s.a, &s.b, &s.keep, &s.step1, &s.step2}) v->resize(k);
     for (auto* v : {&s.x, &s.c, &s.inv, &s.previous}) v->resize(k);
-    s.offsets.resize(k + 1);
-    s.offsets[0] = 0;
+    s.begin.resize(k + 1);
+    s.end.resize(k);
     s.history = 0;
-    s.target = over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
-                 Sum inflow;
-                 for (std::int64_t i = first; i < last; ++i) {
-                   const PageId u = pages[i];
-                   const Received r = received<true>(u);
-                   s.offsets[i + 1] = r.internal;
-                   s.keep[i] = r.self;
-                   const double diag = diagonal(u, r);
-                   s.a[i] = (p_.source[u] + d_ * r.outside) / diag;
-                   s.b[i] = d_ / diag;
-                   inflow.value += p_.source[u] + d_ * r.outside;
-                   s.inv[i] = static_cast<Real>(inv_[u]);
-                   s.x[i] = static_cast<Real>(start(u));
-                   s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
-                   s.step1[i] = s.step2[i] = 0;
-                 }
-                 return inflow;
-               }).value;
-    for (std::uint64_t i = 0; i < k; ++i) s.offsets[i + 1] += s.offsets[i];
-    s.sources.resize(s.offsets[k]);
-    s.weights.resize(Weighted ? s.offsets[k] : 0);
-    const int threads = K >= kMinParallelPages ? omp_get_max_threads() : 1;
-    if (threads > 1) keep_part_.resize(static_cast<std::size_t>(threads - 1) * k);
-    over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto concurrent) {
-      const int t = concurrent.value ? omp_get_thread_num() : 0;
-      double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
-      if (t > 0) std::fill(keep, keep + k, 0.0);
-      for (std::int64_t i = first; i < last; ++i) {
-        const PageId u = pages[i];
-        std::uint64_t at = s.offsets[i];
-        for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
-          const PageId j = local_[g_.in.ids[e]];
-          if (j == kOutside || g_.in.ids[e] == u) continue;
-          s.sources[at] = j;
-          if (Weighted) s.weights[at] = weight(e);
-          ++at;
-          keep[j] += weight(e);
+    s.begin[0] = 0;
+    for (std::uint64_t i = 0; i < k; ++i) s.begin[i + 1] = s.begin[i] + g_.in.degree(pages[i]);
+    s.sources.resize(s.begin[k]);
+    s.weights.resize(Weighted ? s.begin[k] : 0);
+    const Chunks by_backlinks =
+        chunks_by_work(K, [&](std::int64_t i) { return s.begin[i + 1] - s.begin[i]; });
+    const int threads = by_backlinks.split() ? omp_get_max_threads() : 1;
+    if (threads > 1) {
+      keep_part_.resize(static_cast<std::size_t>(threads - 1) * k);
+      over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
+        for (int t = 1; t < threads; ++t) {
+          std::fill(keep_part_.data() + (t - 1) * k + first, keep_part_.data() + (t - 1) * k + last,
+                    0.0);
         }
-      }
+        return Sum{};
+      });
+    }
+    over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
+      std::fill(s.keep.data() + first, s.keep.data() + last, 0.0);
       return Sum{};
     });
+    s.target = over_chunks<Sum>(
+                   K, by_backlinks,
+                   [&](std::int64_t first, std::int64_t last, auto concurrent) {
+                     const int t = concurrent.value ? omp_get_thread_num() : 0;
+                     double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
+                     Sum inflow;
+                     for (std::int64_t i = first; i < last; ++i) {
+                       const PageId u = pages[i];
+                       std::uint64_t at = s.begin[i];
+                       double self = 0, outside = 0;
+                       for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+                         const PageId v = g_.in.ids[e];
+                         const PageId j = local_[v];
+                         if (v == u) {
+                           self += weight(e);
+                         } else if (j == kOutside) {
+                           outside += weight(e) * contrib_[v];
+                         } else {
+                           s.sources[at] = j;
+                           if (Weighted) s.weights[at] = weight(e);
+                           ++at;
+                           keep[j] += weight(e);
+                         }
+                       }
+                       s.end[i] = at;
+                       keep[i] += self;
+                       const double diag = 1 - d_ * self * inv_[u];
+                       s.a[i] = (p_.source[u] + d_ * outside) / diag;
+                       s.b[i] = d_ / diag;
+                       inflow.value += p_.source[u] + d_ * outside;
+                       s.inv[i] = static_cast<Real>(inv_[u]);
+                       s.x[i] = static_cast<Real>(start(u));
+                       s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
+                       s.step1[i] = s.step2[i] = 0;
+                     }
+                     return inflow;
+                   })
+                   .value;
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
       for (std::int64_t i = first; i < last; ++i) {
         double kept = s.keep[i];
@@ -454,6 +556,7 @@ class ComponentSolver {
       }
       return Sum{};
     });
+    s.link_chunks = chunks_by_work(K, [&](std::int64_t i) { return s.end[i] - s.begin[i]; });
   }
 
   // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
@@ -494,6 +597,17 @@ class ComponentSolver {
         return;
       }
     }
+  }
+
+  // Adds the time since the last lap to phase `name` (large components' set-up and sweeps are
+  // timed each; small ones, solved side by side, together).
+  void lap(const char* name) {
+    const double now = tracker_.elapsed();
+    auto it = std::find_if(phases_.begin(), phases_.end(),
+                           [&](const auto& p) { return p.first == name; });
+    if (it == phases_.end()) it = phases_.insert(phases_.end(), {name, 0.0});
+    it->second += now - last_lap_;
+    last_lap_ = now;
   }
 
   void report(std::uint64_t component_pages, int sweep, double change) {
@@ -547,7 +661,8 @@ class ComponentSolver {
   const double d_;
   const double r_per_y_;  // ρ above: a change of 1 in y changes R by at most this
   ConvergenceTracker tracker_;
-  StrongComponents comps_;
+  StrongComponents searched_;  // when the components were not given
+  ComponentOrder comps_;
   FreshVector<double> inv_;
   // y (values rounded to Real, held in double so that y becomes the result without a copy), and
   // y/S(u): what a page's links carry.
@@ -557,6 +672,8 @@ class ComponentSolver {
   std::vector<Worker<Real, Weighted>> workers_;  // one per thread
   FreshVector<double> keep_part_;  // threads 1.. of set_up_cycle's keep sums (large cycles)
   std::uint64_t solved_ = 0, reported_ = 0;
+  std::vector<std::pair<std::string, double>> phases_;
+  double last_lap_ = 0;
 };
 
 }  // namespace

@@ -31,6 +31,16 @@ void to_json(nlohmann::json& j, const SolveProgress& p) {
   if (p.factorizing) j["nonzeros"] = p.nonzeros;
 }
 
+void to_json(nlohmann::json& j, const MethodChoice& c) {
+  j = {{"method", to_string(c.method)},
+       {"threads", c.threads},
+       {"power_iterations", number(c.power_iterations)},
+       {"gauss_seidel_sweeps", number(c.gauss_seidel_sweeps)},
+       {"power_work", number(c.power_work)},
+       {"gauss_seidel_work", number(c.gauss_seidel_work)},
+       {"reason", c.reason}};
+}
+
 void to_json(nlohmann::json& j, const RankResult& r) {
   j = nlohmann::json::object();
   j["precision"] = to_string(r.precision);
@@ -60,6 +70,12 @@ void to_json(nlohmann::json& j, const RankResult& r) {
     j["components"] = r.components;
     j["largest_component_pages"] = r.largest_component;
   }
+  if (!r.phases.empty()) {
+    nlohmann::json phases = nlohmann::json::object();
+    for (const auto& [name, seconds] : r.phases) phases[name] = seconds;
+    j["phase_seconds"] = phases;
+  }
+  if (r.choice) j["choice"] = *r.choice;
   if (r.batch_size != 0) j["batch_size"] = r.batch_size;
   j["iterations"] = r.iterations;
   j["converged"] = r.converged;

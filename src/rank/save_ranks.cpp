@@ -45,6 +45,8 @@ VectorRecord rank_record(const RankOptions& o, const RankResult& r) {
   v.components = r.components;
   v.largest_component_pages = r.largest_component;
   v.batch_size = r.batch_size;
+  v.phase_seconds = r.phases;
+  if (r.choice) v.choice = r.choice->reason;
   if (!r.warm_start.empty()) {
     WarmStartNote note{r.warm_start, r.warm_start_pages, std::nullopt, std::nullopt};
     if (r.cold_iterations != 0) {

@@ -2,6 +2,7 @@
 // with its distributions materialized.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "util/fresh_memory.hpp"
@@ -38,6 +39,9 @@ struct Problem {
   bool leak = false;
   bool dangling_is_source = true;  // D == E: lets the direct solver skip a second solve
   Distribution start;              // R0
+  // The graph's strongly connected components in topological order when they are known (auto
+  // finds them before it chooses); gauss-seidel by component searches for them otherwise.
+  std::optional<ComponentOrder> components;
 };
 
 // Throws Error (kInvalidArgument, naming the option) unless the options suit a web of

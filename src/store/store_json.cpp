@@ -109,6 +109,12 @@ void to_json(nlohmann::json& j, const VectorRecord& r) {
     j["largest_component_pages"] = r.largest_component_pages;
   }
   if (r.batch_size != 0) j["batch_size"] = r.batch_size;
+  if (!r.choice.empty()) j["choice"] = r.choice;
+  if (!r.phase_seconds.empty()) {
+    nlohmann::json phases = nlohmann::json::object();
+    for (const auto& [phase, seconds] : r.phase_seconds) phases[phase] = seconds;
+    j["phase_seconds"] = phases;
+  }
   if (r.warm_start) {
     const auto known = [](const std::optional<int>& x) {
       return x ? nlohmann::json(*x) : nlohmann::json();

@@ -207,6 +207,20 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
   f.optional("components", r.components);
   f.optional("largest_component_pages", r.largest_component_pages);
   f.optional("batch_size", r.batch_size);
+  f.optional("choice", r.choice);
+  if (auto phases = f.optional<json>("phase_seconds")) {
+    if (!phases->is_object()) {
+      fail(ErrorKind::kCorrupt, where, ": field \"phase_seconds\" has the wrong type (",
+           phases->type_name(), ")");
+    }
+    for (const auto& [phase, seconds] : phases->items()) {
+      if (!seconds.is_number()) {
+        fail(ErrorKind::kCorrupt, where, ": field \"phase_seconds\" has a ", seconds.type_name(),
+             " for \"", phase, "\"");
+      }
+      r.phase_seconds.emplace_back(phase, seconds.get<double>());
+    }
+  }
   if (auto w = f.optional<json>("warm_start")) {
     Fields inner(*w, where + " (\"warm_start\")");
     WarmStartNote note;

@@ -36,6 +36,8 @@ VectorRecord pagerank_record() {
   r.created = 1700000000;
   r.components = 2;
   r.largest_component_pages = 2;
+  r.choice = "gauss-seidel: about 2 sweeps of the cycles";
+  r.phase_seconds = {{"components", 0.1}, {"sweeps", 0.15}};
   r.warm_start = WarmStartNote{"old", 3, 40, 38};
   r.stale = StaleNote{"computed before an update", 1, 0, 2, 0};
   return r;
@@ -66,6 +68,8 @@ TEST(VectorRecord, RoundTripsThroughItsJsonForm) {
   EXPECT_EQ(back.warm_start->iterations_saved, 38);
   ASSERT_TRUE(back.stale);
   EXPECT_EQ(back.stale->links_added, 2u);
+  EXPECT_EQ(back.choice, "gauss-seidel: about 2 sweeps of the cycles");
+  EXPECT_EQ(back.phase_seconds, r.phase_seconds);
   EXPECT_NE(text.find("\"schema\": 2"), std::string::npos);
 }
 
@@ -95,6 +99,8 @@ TEST(VectorRecord, UnknownMissingAndMistypedFieldsAreErrorsNamingTheField) {
             "ranks/x.json (\"stale\"): field \"links_removed\" is missing");
   EXPECT_EQ(read_error(with("\"links_added\": 2,", "\"links_added\": 2, \"colour\": 1,")),
             "ranks/x.json (\"stale\"): unknown field \"colour\" (schema 2, docs/format.md)");
+  EXPECT_EQ(read_error(with("\"sweeps\": 0.15", "\"sweeps\": \"fast\"")),
+            "ranks/x.json: field \"phase_seconds\" has a string for \"sweeps\"");
   EXPECT_EQ(read_error("[1, 2]"), "ranks/x.json: damaged (not a JSON object)");
   EXPECT_EQ(read_error("{\"name\": "), "ranks/x.json: byte 10: damaged (not valid JSON)");
 }

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -39,8 +40,9 @@ enum class Method {
   kDirect,  // sparse LU solve of (I − d·M)·x = E; the reference for small webs
   kGaussSeidel,  // in-place sweeps using the newest backlink ranks: fewer iterations
   kExtrapolate,  // power iteration with periodic quadratic extrapolation (Kamvar et al. 2003)
-  // A few power iterations, then whichever of kPower and kGaussSeidel their convergence rate
-  // predicts to be faster (RankResult::method says which ran).
+  // The default: a few power iterations, then whichever of kPower and kGaussSeidel a cost model
+  // predicts to be faster at the thread count of the solve (RankResult::method says which ran,
+  // RankResult::choice why).
   kAuto,
 };
 
@@ -89,7 +91,7 @@ struct RankOptions {
   PageWeights source;            // E; empty = uniform
   PageWeights dangling_weights;  // D when non-empty (overrides kSource/kUniform)
   PageWeights start;             // R0; empty = uniform
-  Method method = Method::kPower;
+  Method method = Method::kAuto;
   Precision precision = Precision::kDouble;
   // Threads of this call (0 = OpenMP's default: OMP_NUM_THREADS, else every core). Other calls,
   // on other threads, keep their own.
@@ -113,6 +115,22 @@ struct RankOptions {
   std::stop_token stop;
 };
 
+// How --method auto chose between the power iteration and gauss-seidel (RankResult::choice):
+// what the web's components and, when they do not settle it, four probe iterations predict for
+// each, and the cost model of docs/performance.md ("How auto chooses") at the thread count the
+// solve runs with.
+struct MethodChoice {
+  Method method = Method::kPower;  // the one chosen
+  int threads = 1;                 // the model's thread count (the solve's)
+  // Predicted to --tol: power iterations (the probe's included) and gauss-seidel's sweeps of its
+  // cycles after the probe (0 where gauss-seidel was not a candidate).
+  double power_iterations = 0, gauss_seidel_sweeps = 0;
+  // What each would still cost, in units of one power iteration on one thread, divided by what
+  // the threads bring to each; the smaller wins.
+  double power_work = 0, gauss_seidel_work = 0;
+  std::string reason;  // one sentence, as the summary line prints it
+};
+
 struct RankResult {
   std::vector<double> ranks;  // by page id (float results widened)
   Precision precision = Precision::kDouble;
@@ -134,7 +152,12 @@ struct RankResult {
   // gauss-seidel by component: strongly connected components, and the pages of the largest
   // (0 when the web was swept whole).
   std::uint64_t components = 0, largest_component = 0;
-  int batch_size = 0;  // vectors computed together (compute_rank_batch); 0 = alone
+  // Where `seconds` went, phase by phase in the order they ran (e.g. gauss-seidel by component:
+  // "components" for the search, "single pages", "set-up", "sweeps", "small components"); empty
+  // for solvers that do not say. Phases of parallel work are timed on the calling thread.
+  std::vector<std::pair<std::string, double>> phases;
+  std::optional<MethodChoice> choice;  // --method auto: what it chose and why
+  int batch_size = 0;                  // vectors computed together (compute_rank_batch); 0 = alone
   // Out of core: the blocks the links were streamed in per iteration, and the largest block's
   // bytes (0 when ranked in memory).
   std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;

@@ -17,6 +17,7 @@ namespace webrank {
 // convergence (the keys a stored vector's metadata has: docs/format.md).
 void to_json(nlohmann::json& j, const IterationInfo& i);
 void to_json(nlohmann::json& j, const SolveProgress& p);
+void to_json(nlohmann::json& j, const MethodChoice& c);
 void to_json(nlohmann::json& j, const RankResult& r);
 // A batch's progress: {"iteration", "vectors", "done", "largest_delta", "seconds"}.
 void to_json(nlohmann::json& j, const BatchProgress& p);

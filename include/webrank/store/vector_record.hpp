@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "webrank/util/graph.hpp"
@@ -106,7 +107,11 @@ struct VectorRecord {
   int blocked_from_iteration = 0;
   std::uint64_t streamed_blocks = 0, stream_block_bytes = 0;  // out of core
   std::uint64_t components = 0, largest_component_pages = 0;  // gauss-seidel by component
-  int batch_size = 0;                                         // vectors solved together
+  // --method auto: why it chose solved_by (one sentence, with the predicted costs).
+  std::string choice;
+  // Where the seconds went, by phase (solvers that time their phases: auto, gauss-seidel).
+  std::vector<std::pair<std::string, double>> phase_seconds;
+  int batch_size = 0;  // vectors solved together
   std::optional<WarmStartNote> warm_start;
   std::vector<std::uint64_t> bytes_sent_per_iteration;  // rank-mpi, by process
   int removal_rounds = 0;                               // --dangling remove

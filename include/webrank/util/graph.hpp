@@ -45,4 +45,27 @@ struct GraphView {
   bool weighted() const { return !out.weights.empty(); }
 };
 
+// The strongly connected components of a web in topological order: every link leads to a page
+// of the same component or of a later one, so a solver can take the web as a chain of smaller
+// problems. Found by strong_components() (algo/strong_components.hpp) or stored in a database
+// when it was built (Database::components(), docs/format.md). A view: it owns nothing.
+struct ComponentOrder {
+  // level[c] of a component taken in order after all others (pages without links, and any
+  // component deeper than this).
+  static constexpr std::uint32_t kInOrder = 0xFFFF;
+  // All pages, grouped by component, components in order, by id within a component.
+  std::span<const PageId> pages;
+  std::span<const std::uint64_t> begin;  // component c is pages[begin[c], begin[c + 1])
+  // 0 when no other component links to c, else one more than the highest level of those that
+  // do: components of one level never link to each other (crawls have about 20 levels).
+  std::span<const std::uint32_t> level;
+  // The closed components, ascending: those whose pages link to one another (or a page to
+  // itself) and to no page outside. Each keeps the rank that enters it; with two or more, the
+  // power iteration's slowest mode decays only as fast as the damping factor (docs/ranking.md).
+  std::span<const std::uint32_t> closed;
+
+  std::size_t count() const { return begin.empty() ? 0 : begin.size() - 1; }
+  std::uint64_t size(std::size_t c) const { return begin[c + 1] - begin[c]; }
+};
+
 }  // namespace webrank
