@@ -13,8 +13,10 @@
 #include "store/db_layout.hpp"
 #include "store/manifest_seal.hpp"
 #include "util/atomic_file.hpp"
+#include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "util/parallel.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
@@ -88,8 +90,9 @@ PageId EditIds::resolve(std::string_view label) {
 namespace {
 
 nlohmann::json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const std::optional<std::string> text = read_regular_file(file);
+  if (!text) fail_errno(file.string(), "cannot read");
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object())
     fail(ErrorKind::kCorrupt, file.string(), ": damaged (not a JSON object)");
   return j;

@@ -18,6 +18,7 @@
 #include "util/compression.hpp"
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/store/page_data.hpp"
 #include "webrank/util/error.hpp"
 
@@ -65,27 +66,9 @@ struct Database::Impl {
 namespace {
 
 // The whole of a small file and the identity of what was read; nullopt if it cannot be read.
+// Throws Error naming the file when it is not a regular file (util/regular_file.hpp).
 std::optional<std::string> read_small_file(const fs::path& file, FileIdentity* identity) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  struct stat st {};
-  std::optional<std::string> text;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    if (identity) *identity = identity_of(st);
-    text.emplace();
-    char buf[1 << 16];
-    for (;;) {
-      const ssize_t got = ::read(fd, buf, sizeof buf);
-      if (got < 0) {
-        text.reset();
-        break;
-      }
-      if (got == 0) break;
-      text->append(buf, static_cast<std::size_t>(got));
-    }
-  }
-  ::close(fd);
-  return text;
+  return read_regular_file(file, identity);
 }
 
 nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentity* identity) {

@@ -10,6 +10,7 @@
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file_identity.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -22,12 +23,9 @@ fs::path pending_metadata(const fs::path& dir, const std::string& name) {
   return dir / ("." + name + ".json.pending");
 }
 
+// nullopt when missing or unreadable; an Error when it is no regular file (a FIFO would block).
 std::optional<std::string> read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_regular_file(path);
 }
 
 }  // namespace
