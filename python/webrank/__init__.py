@@ -24,6 +24,7 @@ from ._database import Database, build, crawl  # noqa: E402
 from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
 from ._errors import (  # noqa: E402
     CancelledError,
+    ConflictError,
     ConvergenceWarning,
     CorruptError,
     Error,
@@ -39,6 +40,6 @@ from ._errors import (  # noqa: E402
 __all__ = [
     "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "crawl", "Graph", "rank", "Error",
     "InvalidArgumentError", "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
-    "IoError", "CancelledError", "InternalError", "ConvergenceWarning",
+    "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
     "PowerIterationFailedConvergence",
 ]

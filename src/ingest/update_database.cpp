@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "ingest/edge_list_reader.hpp"
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/manifest_seal.hpp"
 #include "util/atomic_file.hpp"
@@ -134,6 +135,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
   entry["links_removed"] = c.links_removed;
   if (!manifest.contains("updates")) manifest["updates"] = nlohmann::json::array();
   manifest["updates"].push_back(entry);
+  manifest[kGenerationKey] = generation_for(manifest);
   seal_manifest(manifest);  // last: the checksum covers every other member
   {
     AtomicFileWriter w(tmp.path() / layout::kManifest);
@@ -141,6 +143,11 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
     w.commit();
   }
 
+  // From here to the exchange of names the database is locked (store/database_version.hpp): the
+  // vectors carried are all those stored into the version updated, and none is stored into it
+  // after they were read. Another update that came first is a conflict.
+  const DatabaseLock lock(path);
+  check_still_current(old, lock, "the update was not made");
   // Stored vectors, mapped onto the new pages (a new page gets 1/N), flagged stale.
   const Database fresh = Database::open(tmp.path());
   const std::vector<std::string> names = old.rank_names();

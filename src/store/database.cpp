@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/manifest_field.hpp"
@@ -41,6 +42,7 @@ struct Database::Impl {
   DatabaseStats stats;
   nlohmann::json manifest;
   std::string manifest_text;
+  std::string generation;
   std::vector<Section> sections;  // every mapped section, for verify()
   // manifest.json and every section file, by name, as they were read and mapped: what a
   // recorded verification must match.
@@ -175,6 +177,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
   check_manifest_seal(m, mfile.string());
+  impl->generation = generation_of(m);
   const int version = manifest_field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
@@ -438,6 +441,9 @@ std::string_view Database::label(PageId id) const {
 }
 const fs::path& Database::path() const {
   return impl_->dir;
+}
+const std::string& Database::generation() const {
+  return impl_->generation;
 }
 
 std::optional<PageId> Database::find(std::string_view label) const {
