@@ -182,7 +182,7 @@ TEST(Build, StaleTemporariesOfDeadProcessesAreRemoved) {
   TempDir dir;
   // PID 2^22+1 is above Linux's pid_max default range, so no such process exists.
   fs::create_directory(dir / ".web.db.webrank-tmp.4194305");
-  fs::create_directory(dir / ".web.db.webrank-tmp.4194305.12");  // numbered per write
+  fs::create_directory(dir / ".web.db.webrank-tmp.4194305.12");   // numbered per write
   fs::create_directory(dir / ".web.db.webrank-tmp.4194305.old");  // a database moved aside: kept
   build(dir, "a b\n");
   EXPECT_FALSE(fs::exists(dir / ".web.db.webrank-tmp.4194305"));
