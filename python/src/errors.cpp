@@ -11,6 +11,8 @@ const char* class_name(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kInvalidArgument:
       return "InvalidArgumentError";
+    case ErrorKind::kInvalidType:
+      return "InvalidTypeError";
     case ErrorKind::kInvalidInput:
       return "InvalidInputError";
     case ErrorKind::kNotFound:

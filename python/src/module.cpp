@@ -5,12 +5,12 @@
 #include "errors.hpp"
 #include "py_database.hpp"
 #include "py_graph.hpp"
-#include "py_spam.hpp"
+#include "py_operations.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "webrank's C++ core (use the webrank package, not this module)";
   webrank::python::register_errors(m);
   webrank::python::bind_graph(m);
   webrank::python::bind_database(m);
-  webrank::python::bind_spam(m);
+  webrank::python::bind_operations(m);
 }

@@ -1,25 +1,19 @@
+// webrank._core.Database: a link database opened from Python (an app::Session), its arrays shown
+// without copying, and its operations (Database.rank, .search, ...: py_operations.hpp).
 #include "py_database.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include "enums.hpp"
-#include "interruptible.hpp"
-#include "rank_call.hpp"
-#include "webrank/crawl/crawl.hpp"
-#include "webrank/ingest/build.hpp"
-#include "webrank/json.hpp"
-#include "webrank/rank/presentation.hpp"
-#include "webrank/rank/rank.hpp"
-#include "webrank/search/links.hpp"
-#include "webrank/search/search.hpp"
+#include "py_operations.hpp"
+#include "webrank/app/app_json.hpp"
+#include "webrank/app/operation.hpp"
+#include "webrank/ingest/rank_sources.hpp"
 #include "webrank/store/database.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/store/summary.hpp"
@@ -30,15 +24,33 @@ namespace py = pybind11;
 namespace webrank::python {
 namespace {
 
-// The open database and the searchers opened on it (by rank vector name).
+// The open database, and what its operations keep between calls (searchers, views, reports).
 struct PyDatabase {
-  Database db;
-  std::mutex mutex;
-  std::map<std::string, std::unique_ptr<Searcher>> searchers;
+  std::unique_ptr<app::Session> session;
 };
 
-PyDatabase& unwrap(const py::object& self) {
-  return self.cast<PyDatabase&>();
+// The PyDatabase of `self`, or null when its __init__ never ran (Database.__new__).
+PyDatabase* initialized(const py::handle& self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
+  auto vh = inst->get_value_and_holder(py::detail::get_type_info(typeid(PyDatabase)));
+  if (!vh || !vh.holder_constructed()) return nullptr;
+  return static_cast<PyDatabase*>(vh.value_ptr());
+}
+
+// The PyDatabase of `self`, refusing an object that was never initialized or was closed,
+// instead of reading memory that holds none.
+PyDatabase& unwrap(const py::handle& self) {
+  PyDatabase* d = initialized(self);
+  if (!d) {
+    throw py::type_error(
+        "webrank.Database: not initialized (open one with webrank.Database(path))");
+  }
+  if (!d->session) throw py::value_error("webrank.Database: closed");
+  return *d;
+}
+
+std::shared_ptr<const Database> db_of(const py::handle& self) {
+  return unwrap(self).session->database();
 }
 
 // A read-only NumPy array over memory that `owner` keeps alive: no copy.
@@ -50,214 +62,134 @@ py::array view(std::span<const T> values, const py::object& owner) {
   return a;
 }
 
+// Keeps a database (its mapped files) alive for as long as an array over it exists.
+py::object keeper(const std::shared_ptr<const Database>& db) {
+  auto* held = new std::shared_ptr<const Database>(db);
+  return py::capsule(held,
+                     [](void* p) { delete static_cast<std::shared_ptr<const Database>*>(p); });
+}
+
 // A property showing one array of the web's CSR (`pick` chooses it) in place.
 template <typename Pick>
 auto csr(Pick pick) {
-  return [pick](const py::object& self) { return view(pick(unwrap(self).db.graph()), self); };
+  return [pick](const py::object& self) {
+    const auto db = db_of(self);
+    return view(pick(db->graph()), keeper(db));
+  };
 }
 
-PageId checked_page(const PyDatabase& d, std::int64_t id) {
-  if (id < 0 || static_cast<std::uint64_t>(id) >= d.db.num_pages())
-    throw py::index_error(cat("page id ", id, " outside [0, ", d.db.num_pages(), ")"));
+PageId checked_page(const Database& db, std::int64_t id) {
+  if (id < 0 || static_cast<std::uint64_t>(id) >= db.num_pages())
+    throw py::index_error(cat("page id ", id, " outside [0, ", db.num_pages(), ")"));
   return static_cast<PageId>(id);
 }
 
 py::object ranks_array(const py::object& self, const std::string& name) {
-  PyDatabase& d = unwrap(self);
-  auto mapped = std::make_unique<MappedRanks>(map_ranks(d.db, name));
+  auto mapped = std::make_unique<MappedRanks>(map_ranks(*db_of(self), name));
   const MappedRanks* raw = mapped.get();
   py::capsule owner(mapped.release(), [](void* p) { delete static_cast<MappedRanks*>(p); });
   if (!raw->floats().empty()) return view(raw->floats(), owner);
   return view(raw->doubles(), owner);
 }
 
-py::tuple rank(const py::object& self, const std::string& name, bool save, py::kwargs options) {
-  PyDatabase& d = unwrap(self);
-  if (save) check_rank_name(name);
-  return rank_graph(d.db.graph(), options, [&](const RankResult& r, const RankOptions& o) {
-    if (save) save_ranks(d.db, name, r, o);
-  });
-}
-
-Searcher& searcher(PyDatabase& d, const std::string& ranks, bool named) {
-  std::lock_guard lock(d.mutex);
-  auto& s = d.searchers[ranks + (named ? "!" : "")];
-  if (!s) {
-    s = std::make_unique<Searcher>(Searcher::open(d.db.path(), {ranks, named}));
-  } else {
-    s->reopen();
-  }
-  return *s;
-}
-
-py::object search(const py::object& self, const std::string& query, std::size_t k,
-                  const std::string& mode, const std::optional<std::string>& ranks,
-                  std::size_t offset, bool snippets, double rank_weight) {
-  PyDatabase& d = unwrap(self);
-  SearchOptions o;
-  o.k = k;
-  o.offset = offset;
-  o.snippets = snippets;
-  o.rank_weight = rank_weight;
-  o.mode = parse_enum("mode", mode, {SearchMode::kTitle, SearchMode::kText, SearchMode::kFull});
-  Searcher& s = searcher(d, ranks.value_or("pagerank"), ranks.has_value());
-  SearchResults r;
-  {
-    py::gil_scoped_release release;
-    r = s.search(query, o);
-  }
-  return to_python(nlohmann::json(r));
-}
-
-// Runs work(o) on a worker thread, stoppable by Ctrl-C through o.stop; its report as a dict.
-template <typename Options, typename Work>
-py::object run_to_json(Options& o, Work work) {
-  decltype(work(o)) report;
-  Interruptible run;
-  run.run([&](std::stop_token stop) {
-    o.stop = stop;
-    report = work(o);
-  });
-  return to_python(nlohmann::json(report));
-}
-
-std::vector<std::string> strings(const py::object& value) {
-  if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
-    return {value.cast<std::string>()};
-  std::vector<std::string> out;
-  for (auto item : value) out.push_back(py::str(item));
-  return out;
-}
-
-py::object build(const py::object& inputs, const std::string& output, bool weighted,
-                 const std::string& format, const std::string& pages, const std::string& labels,
-                 const std::string& order, std::uint64_t memory_budget, bool force, int threads) {
-  BuildOptions o;
-  o.inputs = strings(inputs);
-  o.output = output;
-  o.weighted = weighted;
-  o.format = format;
-  o.pages_file = pages;
-  o.labels_file = labels;
-  o.memory_budget = memory_budget;
-  o.force = force;
-  o.threads = threads;
-  o.order = parse_enum("order", order, {PageOrder::kInput, PageOrder::kDegree, PageOrder::kUrl});
-  return run_to_json(o, [](const BuildOptions& x) { return build_database(x); });
-}
-
-py::object crawl(const py::object& seeds, const std::string& output, std::uint64_t max_pages,
-                 int max_depth, double delay, const py::object& prefixes, bool robots, bool resume,
-                 bool force) {
-  CrawlOptions o;
-  o.seeds = strings(seeds);
-  o.output = output;
-  o.max_pages = max_pages;
-  o.frontier.max_depth = max_depth;
-  o.frontier.delay = delay;
-  if (!prefixes.is_none()) o.frontier.prefixes = strings(prefixes);
-  o.robots = robots;
-  o.resume = resume;
-  o.force = force;
-  return run_to_json(o, [](const CrawlOptions& x) { return crawl_web(x); });
-}
-
 }  // namespace
 
 const Database& database_of(const py::object& self) {
-  return unwrap(self).db;
+  return *db_of(self);
 }
 
 void bind_database(py::module_& m) {
   py::class_<PyDatabase>(m, "Database")
       .def(py::init([](const std::filesystem::path& path, bool verify) {
-             return std::unique_ptr<PyDatabase>(
-                 new PyDatabase{Database::open(path, {.verify = verify}), {}, {}});
+             auto d = std::make_unique<PyDatabase>();
+             d->session = std::make_unique<app::Session>(path, app::Session::Options{verify});
+             return d;
            }),
            py::arg("path"), py::arg("verify") = false)
-      .def_property_readonly("path", [](PyDatabase& d) { return d.db.path(); })
-      .def_property_readonly("pages", [](PyDatabase& d) { return d.db.num_pages(); })
-      .def_property_readonly("links", [](PyDatabase& d) { return d.db.num_links(); })
-      .def_property_readonly("weighted", [](PyDatabase& d) { return d.db.stats().weighted; })
-      .def_property_readonly("dangling_pages",
-                             [](PyDatabase& d) { return d.db.stats().dangling_pages; })
-      .def("__len__", [](PyDatabase& d) { return d.db.num_pages(); })
-      .def("label", [](PyDatabase& d,
-                       std::int64_t id) { return std::string(d.db.label(checked_page(d, id))); })
+      .def_property_readonly("path",
+                             [](const py::object& self) { return unwrap(self).session->path(); })
+      .def_property_readonly("pages",
+                             [](const py::object& self) { return db_of(self)->num_pages(); })
+      .def_property_readonly("links",
+                             [](const py::object& self) { return db_of(self)->num_links(); })
+      .def_property_readonly("weighted",
+                             [](const py::object& self) { return db_of(self)->stats().weighted; })
+      .def_property_readonly(
+          "dangling_pages",
+          [](const py::object& self) { return db_of(self)->stats().dangling_pages; })
+      .def("__len__", [](const py::object& self) { return db_of(self)->num_pages(); })
+      .def("close", [](const py::object& self) { unwrap(self).session.reset(); })
+      .def_property_readonly("closed",
+                             [](const py::object& self) -> bool {
+                               const PyDatabase* d = initialized(self);
+                               return !d || !d->session;
+                             })
+      .def("refresh", [](const py::object& self) { return unwrap(self).session->refresh(); })
+      .def("label",
+           [](const py::object& self, std::int64_t id) {
+             const auto db = db_of(self);
+             return std::string(db->label(checked_page(*db, id)));
+           })
       .def("labels",
-           [](PyDatabase& d) {
-             py::list out(d.db.num_pages());
-             for (PageId u = 0; u < d.db.num_pages(); ++u) {
-               const std::string_view l = d.db.label(u);
-               out[u] = py::str(l.data(), l.size());
+           [](const py::object& self) {
+             const auto db = db_of(self);
+             py::list out(db->num_pages());
+             for (PageId u = 0; u < db->num_pages(); ++u) {
+               const std::string_view l = db->label(u);
+               out[u] = py::reinterpret_steal<py::object>(
+                   PyUnicode_DecodeUTF8(l.data(), static_cast<py::ssize_t>(l.size()), "replace"));
              }
              return out;
            })
       .def("find",
-           [](PyDatabase& d, std::string_view label) -> std::optional<PageId> {
-             if (auto id = d.db.find(label)) return id;
-             return find_page(d.db, label);
+           [](const py::object& self, std::string_view label) -> std::optional<PageId> {
+             const auto db = db_of(self);
+             if (auto id = db->find(label)) return id;
+             return find_page(*db, label);
            })
-      .def("title", [](PyDatabase& d, std::int64_t id) { return d.db.title(checked_page(d, id)); })
+      .def("title",
+           [](const py::object& self, std::int64_t id) {
+             const auto db = db_of(self);
+             return db->title(checked_page(*db, id));
+           })
       .def("out_links",
            [](const py::object& self, std::int64_t id) {
-             PyDatabase& d = unwrap(self);
-             return view(d.db.graph().out.neighbors(checked_page(d, id)), self);
+             const auto db = db_of(self);
+             return view(db->graph().out.neighbors(checked_page(*db, id)), keeper(db));
            })
       .def("backlinks",
            [](const py::object& self, std::int64_t id) {
-             PyDatabase& d = unwrap(self);
-             return view(d.db.graph().in.neighbors(checked_page(d, id)), self);
+             const auto db = db_of(self);
+             return view(db->graph().in.neighbors(checked_page(*db, id)), keeper(db));
            })
       .def_property_readonly("out_offsets", csr([](const GraphView& g) { return g.out.offsets; }))
       .def_property_readonly("out_targets", csr([](const GraphView& g) { return g.out.ids; }))
       .def_property_readonly("out_weights", csr([](const GraphView& g) { return g.out.weights; }))
       .def_property_readonly("in_offsets", csr([](const GraphView& g) { return g.in.offsets; }))
       .def_property_readonly("in_sources", csr([](const GraphView& g) { return g.in.ids; }))
-      .def("rank_names", [](PyDatabase& d) { return d.db.rank_names(); })
+      .def("rank_names", [](const py::object& self) { return db_of(self)->rank_names(); })
       .def("ranks", &ranks_array, py::arg("name") = "pagerank")
       .def(
           "rank_info",
-          [](PyDatabase& d, const std::string& name) {
-            return to_python(nlohmann::json(summarize_ranks(d.db, name)));
+          [](const py::object& self, const std::string& name) {
+            return to_python(nlohmann::json(load_ranks(*db_of(self), name).record));
           },
           py::arg("name") = "pagerank")
-      .def("delete_ranks", [](PyDatabase& d, const std::string& name) { delete_ranks(d.db, name); })
-      .def("_rank", &rank, py::arg("name"), py::arg("save"))
-      .def(
-          "top",
-          [](PyDatabase& d, std::size_t k, const std::string& name) {
-            const StoredRanks r = load_ranks(d.db, name);
-            return to_python(nlohmann::json(top_ranked_pages(d.db, r.values, k)));
-          },
-          py::arg("k") = 10, py::arg("name") = "pagerank")
-      .def("page",
-           [](PyDatabase& d, std::int64_t id) {
-             return to_python(nlohmann::json(describe_page(d.db, checked_page(d, id))));
-           })
-      .def("info", [](PyDatabase& d) { return to_python(nlohmann::json(summarize(d.db))); })
+      .def("delete_ranks", [](const py::object& self,
+                              const std::string& name) { delete_ranks(*db_of(self), name); })
       .def("verify",
-           [](PyDatabase& d) {
+           [](const py::object& self) {
+             const auto db = db_of(self);
              py::gil_scoped_release release;
-             d.db.verify();
+             db->verify();
            })
       .def(
-          "build_index",
-          [](PyDatabase& d, int threads) {
-            IndexOptions o;
-            o.threads = threads;
-            return run_to_json(o,
-                               [&](const IndexOptions& x) { return build_search_index(d.db, x); });
+          "_call",
+          [](const py::object& self, const std::string& name, const py::dict& kwargs,
+             const py::object& callback) {
+            return call_operation(name, unwrap(self).session.get(), kwargs, callback);
           },
-          py::arg("threads") = 0)
-      .def("_search", &search, py::arg("query"), py::arg("k"), py::arg("mode"), py::arg("ranks"),
-           py::arg("offset"), py::arg("snippets"), py::arg("rank_weight"));
-  m.def("_build", &build, py::arg("inputs"), py::arg("output"), py::arg("weighted"),
-        py::arg("format"), py::arg("pages"), py::arg("labels"), py::arg("order"),
-        py::arg("memory_budget"), py::arg("force"), py::arg("threads"));
-  m.def("_crawl", &crawl, py::arg("seeds"), py::arg("output"), py::arg("max_pages"),
-        py::arg("max_depth"), py::arg("delay"), py::arg("prefixes"), py::arg("robots"),
-        py::arg("resume"), py::arg("force"));
+          py::arg("name"), py::arg("kwargs"), py::arg("callback") = py::none());
 }
 
 }  // namespace webrank::python

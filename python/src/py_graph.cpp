@@ -103,9 +103,25 @@ Graph from_adjacency(const py::dict& adj, const py::dict& index, const py::objec
 template <typename T>
 using Array = py::array_t<T, py::array::c_style | py::array::forcecast>;
 
+// Page ids as int64, refusing arrays that are not of integers: a cast would truncate 1.5 to 1
+// without a word.
+Array<std::int64_t> page_ids(const py::object& given, const char* field) {
+  const py::array values = py::module_::import("numpy").attr("asarray")(given);
+  const char kind = values.dtype().kind();
+  if (kind != 'i' && kind != 'u' && values.size() != 0) {
+    throw Error(ErrorKind::kInvalidType,
+                cat(field, " must be an array of integers (page ids), got dtype ",
+                    std::string(py::str(values.dtype())),
+                    ": convert it with .astype(np.int64) once its values are whole"),
+                field);
+  }
+  return Array<std::int64_t>::ensure(values);
+}
+
 // Links from parallel arrays: sources, targets and (optional) weights.
-Graph from_arrays(std::uint64_t n, const Array<std::int64_t>& src, const Array<std::int64_t>& dst,
+Graph from_arrays(std::uint64_t n, const py::object& src_ids, const py::object& dst_ids,
                   const std::optional<Array<double>>& weights) {
+  const Array<std::int64_t> src = page_ids(src_ids, "src"), dst = page_ids(dst_ids, "dst");
   const PageId pages = checked_pages(n);
   if (src.ndim() != 1 || dst.ndim() != 1 || src.shape(0) != dst.shape(0))
     fail_option("edges", "src and dst must be 1-d arrays of the same length");
@@ -131,8 +147,10 @@ Graph from_arrays(std::uint64_t n, const Array<std::int64_t>& src, const Array<s
 
 // A square CSR matrix: row i holds the links out of page i (A[i, j] = weight of i -> j, as
 // nx.to_scipy_sparse_array and adjacency matrices have it).
-Graph from_csr(std::uint64_t n, const Array<std::int64_t>& indptr,
-               const Array<std::int64_t>& indices, const Array<double>& data) {
+Graph from_csr(std::uint64_t n, const py::object& indptr_values, const py::object& index_values,
+               const Array<double>& data) {
+  const Array<std::int64_t> indptr = page_ids(indptr_values, "indptr"),
+                            indices = page_ids(index_values, "indices");
   const PageId pages = checked_pages(n);
   if (indptr.ndim() != 1 || static_cast<std::uint64_t>(indptr.shape(0)) != n + 1)
     fail_option("matrix", "indptr must have ", n + 1, " entries");
@@ -174,7 +192,7 @@ void bind_graph(py::module_& m) {
                   py::arg("data"));
   m.def(
       "rank",
-      [](const Graph& g, const py::kwargs& options) { return rank_graph(g.view(), options, {}); },
+      [](const Graph& g, const py::kwargs& options) { return rank_graph(g.view(), options); },
       py::arg("graph"),
       "rank(graph, **options) -> (ranks, info): PageRank of an in-memory graph (options: "
       "webrank.Database.rank).");

@@ -116,7 +116,7 @@ class DatabaseTest(unittest.TestCase):
             self.assertLess(sum(abs(ranks[db.find(k)] - v) for k, v in ref.items()), 1e-9)
             self.assertTrue(np.array_equal(db.ranks("test"), ranks))
         self.assertIn("test", db.rank_names())
-        top = db.top(3, "test")
+        top = db.top(3, ranks="test")
         self.assertEqual(len(top), 3)
         self.assertEqual(top[0]["label"], db.label(int(np.argmax(db.ranks("test")))))
 
@@ -145,7 +145,7 @@ class DatabaseTest(unittest.TestCase):
     def test_unconverged_warns_and_callback(self):
         seen = []
         with self.assertWarns(webrank.ConvergenceWarning):
-            _, info = self.db.rank("short", max_iter=2, tol=0,
+            _, info = self.db.rank("short", max_iter=2, tol=1e-300,
                                    callback=lambda i, d: seen.append((i, d)))
         self.assertFalse(info["converged"])
         self.assertEqual([i for i, _ in seen], [1, 2])
@@ -170,6 +170,38 @@ class DatabaseTest(unittest.TestCase):
             webrank.build(bad, os.path.join(self.tmp, "bad.db"))
         self.assertIn("bad.tsv:2", str(e.exception))
         self.assertFalse(os.path.exists(os.path.join(self.tmp, "bad.db")))
+
+    def test_wrong_types_and_misuse(self):
+        # A wrong type is a TypeError naming the keyword, a wrong value a ValueError.
+        with self.assertRaises(webrank.InvalidTypeError) as e:
+            self.db.top(k="3")
+        self.assertIsInstance(e.exception, TypeError)
+        self.assertEqual(e.exception.field, "k")
+        with self.assertRaises(webrank.InvalidTypeError):
+            self.db.rank("x", damping="0.5")
+        with self.assertRaises(webrank.InvalidArgumentError) as e:
+            self.db.top(k=2.5)
+        self.assertIsInstance(e.exception, ValueError)
+        # Float page ids are refused, not truncated.
+        with self.assertRaises(webrank.InvalidTypeError) as e:
+            webrank.Graph.from_arrays(3, np.array([0.5, 1.0]), np.array([1, 2]))
+        self.assertIn("src", str(e.exception))
+        self.assertEqual(webrank.Graph.from_arrays(3, [0, 1], [1, 2]).links, 2)
+        # A Database made without __init__ is an error, not a crash.
+        blank = webrank.Database.__new__(webrank.Database)
+        with self.assertRaises(TypeError):
+            blank.top(3)
+        with self.assertRaises(TypeError):
+            blank.pages
+
+    def test_removed_database_is_not_made_again(self):
+        copy = os.path.join(self.tmp, "gone.db")
+        shutil.copytree(self.path, copy)
+        db = webrank.Database(copy)
+        shutil.rmtree(copy)
+        with self.assertRaises(webrank.NotFoundError):
+            db.rank("after")
+        self.assertFalse(os.path.exists(copy))
 
     def test_search(self):
         self.db.rank("pagerank")
@@ -220,14 +252,19 @@ class SpamAndPersonalization(unittest.TestCase):
     def test_trust_mass_report(self):
         db = self.db
         seeds = ["h1", "h2", "h3"]
-        r = db.trust(seeds, good_fraction=0.9)
+        listed = db.trust(seeds, good_fraction=0.9, k=5)
         t = self.vec(nx.pagerank(self.G, personalization={s: 1 for s in seeds}, tol=1e-15,
                                  max_iter=10000))
         p = self.vec(nx.pagerank(self.G, tol=1e-15, max_iter=10000))
-        self.assertLess(float(np.abs(r["trustrank"] - t).sum()), 1e-9)
-        self.assertLess(float(np.abs(r["pagerank"] - p).sum()), 1e-9)
-        self.assertLess(float(np.abs(r["absolute_mass"] - (p - 0.9 * t)).sum()), 1e-9)
-        self.assertLess(float(np.abs(r["relative_mass"] - (p - 0.9 * t) / p).sum()), 1e-8)
+        self.assertLess(float(np.abs(db.ranks("trustrank") - t).sum()), 1e-9)
+        absolute, relative = db.ranks("spam-mass-absolute"), db.ranks("spam-mass")
+        self.assertLess(float(np.abs(absolute - (p - 0.9 * t)).sum()), 1e-9)
+        self.assertLess(float(np.abs(relative - (p - 0.9 * t) / p).sum()), 1e-8)
+        # The pages listed (`webrank trust --json`): the farm's target, of highest PageRank,
+        # and their masses as stored.
+        self.assertIn("T", [p["label"] for p in listed])
+        for p in listed:
+            self.assertAlmostEqual(p["spam_mass"], relative[db.find(p["label"])], places=12)
         self.assertTrue({"trustrank", "spam-mass"} <= set(db.rank_names()))
         db.rank("pagerank")
         farms = db.spam_report()["farms"]
@@ -260,9 +297,16 @@ class StubsTest(unittest.TestCase):
         members = {n.name for n in stub_db.body if isinstance(n, ast.FunctionDef)}
         members |= {n.target.id for n in stub_db.body if isinstance(n, ast.AnnAssign)}
         public = {m for m in dir(webrank.Database) if not m.startswith("_")}
-        self.assertEqual(members - {"__init__", "__len__"}, public)
+        self.assertEqual({m for m in members if not m.startswith("__")}, public)
         for name in webrank.__all__:
             self.assertTrue(getattr(webrank, name).__doc__, name)
+
+    def test_stubs_are_made_from_the_declarations(self):
+        # The generated part of the stubs (every operation's keywords, types and defaults) is
+        # what python/make_stubs.py makes from the C++ declarations now.
+        tool = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "make_stubs.py")
+        done = subprocess.run([sys.executable, tool, "--check"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
 
 
 class LongRanks(unittest.TestCase):
@@ -292,7 +336,7 @@ class LongRanks(unittest.TestCase):
         def work():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                self.db.rank("spin", tol=0, max_iter=200, save=False)
+                self.db.rank("spin", tol=1e-300, max_iter=200, save=False)
             done.set()
 
         t = threading.Thread(target=work)
@@ -315,7 +359,7 @@ class LongRanks(unittest.TestCase):
                 "def cb(i, d):\n"
                 "    if i == 1: print('started', flush=True)\n"
                 "    time.sleep(0.05)  # slower than Ctrl-C: a small web would otherwise stall first\n"
-                "db.rank('pagerank', tol=0, max_iter=1000000, callback=cb)\n")
+                "db.rank('pagerank', tol=1e-300, max_iter=1000000, callback=cb)\n")
         p = subprocess.Popen([sys.executable, "-c", code, self.path], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=os.environ)
         self.assertEqual(p.stdout.readline().strip(), "started")

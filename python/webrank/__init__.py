@@ -7,6 +7,8 @@ Drop-in PageRank for NetworkX, SciPy and igraph users::
     x = webrank.pagerank_scipy(A)          # a SciPy matrix, (src, dst[, w]) arrays, igraph
 
 and webrank's link databases: webrank.Database(path), webrank.build(...), webrank.crawl(...).
+Database's methods are the `webrank` commands that work on a database (rank, top, search,
+trust, explain, ...), with the same options and the same JSON (docs/python.md).
 Errors of the library are webrank.Error subclasses, one per kind.
 """
 import os as _os
@@ -20,7 +22,7 @@ if "OMP_WAIT_POLICY" not in _os.environ and "GOMP_SPINCOUNT" not in _os.environ:
     _os.environ["GOMP_SPINCOUNT"] = "10000"
 
 from ._core import Graph, rank  # noqa: E402
-from ._database import Database, build, crawl  # noqa: E402
+from ._database import Database, build, crawl, generate, import_graph  # noqa: E402
 from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
 from ._errors import (  # noqa: E402
     CancelledError,
@@ -31,6 +33,7 @@ from ._errors import (  # noqa: E402
     ExistsError,
     InternalError,
     InvalidArgumentError,
+    InvalidTypeError,
     InvalidInputError,
     IoError,
     NotFoundError,
@@ -38,8 +41,9 @@ from ._errors import (  # noqa: E402
 )
 
 __all__ = [
-    "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "crawl", "Graph", "rank", "Error",
-    "InvalidArgumentError", "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
+    "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "import_graph", "crawl",
+    "generate", "Graph", "rank", "Error", "InvalidArgumentError", "InvalidTypeError",
+    "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
     "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
     "PowerIterationFailedConvergence",
 ]

@@ -2,7 +2,7 @@
 subclass of the built-in exception a Python user would catch for it."""
 
 __all__ = [
-    "Error", "InvalidArgumentError", "InvalidInputError", "NotFoundError", "ExistsError",
+    "Error", "InvalidArgumentError", "InvalidTypeError", "InvalidInputError", "NotFoundError", "ExistsError",
     "CorruptError", "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
     "PowerIterationFailedConvergence",
 ]
@@ -19,6 +19,11 @@ class Error(Exception):
 
 class InvalidArgumentError(Error, ValueError):
     """An option or argument out of range or contradictory (the CLI's exit status 2)."""
+
+
+class InvalidTypeError(Error, TypeError):
+    """An argument of the wrong type: a string where a number goes, a float page id (the CLI's
+    exit status 2)."""
 
 
 class InvalidInputError(Error, ValueError):

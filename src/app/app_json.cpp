@@ -252,4 +252,40 @@ nlohmann::json progress_json(const Progress& p) {
   return std::visit([](const auto& x) { return nlohmann::json(x); }, p);
 }
 
+void to_json(nlohmann::json& j, const OptionSpec& s) {
+  nlohmann::json fronts = nlohmann::json::array();
+  if (s.fronts & kCli) fronts.push_back("cli");
+  if (s.fronts & kPython) fronts.push_back("python");
+  if (s.fronts & kHttp) fronts.push_back("http");
+  j = {{"name", s.name},
+       {"type", to_string(s.type)},
+       {"help", s.help},
+       {"default", s.default_value},
+       {"choices", s.choices},
+       {"range", s.range.describe()},
+       {"position", s.position},
+       {"required", s.required},
+       {"aliases", s.aliases},
+       {"flag", s.flag()},
+       {"short", s.short_name ? std::string(1, s.short_name) : std::string()},
+       {"value_name", s.value_name},
+       {"unit", s.unit},
+       {"http_name", s.http_name.empty() ? s.name : s.http_name},
+       {"excludes", s.excludes},
+       {"fronts", fronts}};
+}
+
+void to_json(nlohmann::json& j, const Operation& op) {
+  nlohmann::json options = op.options;
+  for (const OptionSpec& s : run_options()) options.push_back(s);
+  j = {{"name", op.name},
+       {"group", op.group},
+       {"summary", op.summary},
+       {"database", op.access != Access::kNone},
+       {"writes", op.access == Access::kWrite},
+       {"served", op.served},
+       {"verifies", op.verifies},
+       {"options", std::move(options)}};
+}
+
 }  // namespace webrank::app

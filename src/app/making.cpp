@@ -154,7 +154,8 @@ const OptionSet<CrawlRequest>& crawl_options() {
     s.add("scope", WR_FIELD(crawl.frontier.prefixes),
           "Fetch only URLs starting with this prefix (repeatable; default: the seeds' hosts, or "
           "for file: seeds their directories)")
-        .as("PREFIX");
+        .as("PREFIX")
+        .alias("prefixes");
     s.add("scope_host", WR_FIELD(crawl.frontier.hosts),
           "Fetch only URLs of this host[:port] (repeatable)")
         .as("HOST");

@@ -217,8 +217,9 @@ nlohmann::json parse_text(const OptionSpec& spec, std::string_view text) {
 
 nlohmann::json check_value(const OptionSpec& spec, const nlohmann::json& given) {
   const auto wrong = [&](const char* expected) {
-    fail_option(spec.name, "must be ", expected, ", got ", given.type_name(), " ",
-                excerpt(given.dump()));
+    throw Error(ErrorKind::kInvalidType,
+                cat("must be ", expected, ", got ", given.type_name(), " ", excerpt(given.dump())),
+                spec.name);
   };
   switch (spec.type) {
     case ValueType::kFlag:
@@ -226,7 +227,6 @@ nlohmann::json check_value(const OptionSpec& spec, const nlohmann::json& given) 
       return given;
     case ValueType::kWhole:
     case ValueType::kNumber: {
-      if (given.is_string()) return parse_text(spec, given.get<std::string>());
       if (!given.is_number()) wrong(spec.type == ValueType::kWhole ? "a whole number" : "a number");
       const double x = given.get<double>();
       if (std::isnan(x))

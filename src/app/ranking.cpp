@@ -158,8 +158,7 @@ void rank_batch(const Database& db, const std::string& db_name, const RankReques
   std::vector<PageWeights> sources;
   for (const auto& e : entries) sources.push_back(e.source);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<RankResult> results =
-      compute_rank_batch(db.graph(), sources, batch_options(o, run));
+  std::vector<RankResult> results = compute_rank_batch(db.graph(), sources, batch_options(o, run));
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.batch = true;
   if (!req.out.empty()) std::filesystem::create_directories(req.out);
@@ -177,6 +176,7 @@ void rank_batch(const Database& db, const std::string& db_name, const RankReques
     }
     report.vectors.push_back(ranked(vo, results[j], stored, db, req.save));
     note_convergence(results[j], cat("'", entries[j].name, "' "), o, report.notices);
+    report.arrays.emplace_back(entries[j].name, std::move(results[j].ranks));
   }
   (void)db_name;
 }
@@ -328,6 +328,47 @@ std::span<const Named<Scale>> names(Scale) {
 
 const OptionSet<RankRequest>& rank_request_options() {
   return rank_options_set();
+}
+
+RankOptions graph_rank_options(const nlohmann::json& given, PageId pages) {
+  static const char* const kSolver[] = {
+      "damping",         "tol",   "max_iter",        "dangling",    "method",
+      "precision",       "sweep", "summation",       "block_pages", "source",
+      "personalization", "start", "dangling_weights"};
+  if (given.is_object()) {
+    for (const auto& [key, value] : given.items()) {
+      if (std::find(std::begin(kSolver), std::end(kSolver), key) == std::end(kSolver) &&
+          key != "threads") {
+        (void)find_option(rank_options_set().specs(), key, "rank()");  // unknown: nearest named
+        fail_option(key, "needs a database: it is an option of Database.rank()");
+      }
+    }
+  }
+  nlohmann::json solver = given;
+  if (solver.is_object()) solver.erase("threads");
+  const RankRequest req = rank_options_set().parse(solver, "rank()");
+  RankOptions o = req.rank;
+  // One weight per page, by id.
+  const auto dense = [pages](const WeightsValue& w, const char* what) {
+    PageWeights out;
+    if (!w.given()) return out;
+    if (!w.file.empty() || !w.labels.empty())
+      fail_option(what, "must be one weight per page here (labels and files need a database)");
+    if (w.dense.size() != pages)
+      fail_option(what, "must be an array of ", pages, " numbers (one per page)");
+    for (PageId u = 0; u < pages; ++u) {
+      const double x = w.dense[u];
+      if (!(x >= 0) || !std::isfinite(x))
+        fail_option(what, "must hold finite numbers >= 0, got ", x, " at ", u);
+      if (x != 0) out.emplace_back(u, x);
+    }
+    if (out.empty()) fail_option(what, "gives no page a positive weight");
+    return out;
+  };
+  o.source = dense(req.source, "source");
+  o.start = dense(req.start, "start");
+  o.dangling_weights = dense(req.dangling_weights, "dangling_weights");
+  return o;
 }
 
 RankOptions resolve_rank_request(const Database& db, const RankRequest& req, const Run& run,

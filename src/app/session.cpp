@@ -2,6 +2,7 @@
 #include "util/file_identity.hpp"
 #include "webrank/app/operation.hpp"
 #include "webrank/store/database.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank::app {
@@ -15,7 +16,7 @@ std::shared_ptr<const Database> open_database(const std::filesystem::path& path,
 
 // The manifest's device and inode: a new version of the database, renamed in, has another.
 std::pair<std::uint64_t, std::uint64_t> manifest_of(const std::filesystem::path& dir) {
-  const auto id = identify(dir / "manifest.json");
+  const auto id = identify(manifest_path(dir));
   return id ? std::pair{id->device, id->inode} : std::pair<std::uint64_t, std::uint64_t>{0, 0};
 }
 

@@ -25,6 +25,7 @@ namespace webrank::cli {
 int exit_code(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kInvalidArgument:
+    case ErrorKind::kInvalidType:
       return kExitUsage;
     case ErrorKind::kCancelled:
       return kExitInterrupted;

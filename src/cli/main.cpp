@@ -1,5 +1,6 @@
-// `webrank`: the command-line front end. Each subcommand lives in its own cmd_*.cpp and is a
-// thin layer over the library in include/webrank/.
+// `webrank`: the command-line front end. Its commands are the app layer's operations
+// (command.cpp makes each from its declaration; render_*.cpp print their results), with
+// rank-mpi and serve beside them.
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -9,7 +10,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "interrupts.hpp"
+#include "webrank/app/app_json.hpp"
 #include "webrank/util/error.hpp"
+#include "webrank/util/json_text.hpp"
 
 namespace {
 
@@ -35,6 +38,12 @@ int main(int argc, char** argv) {
   for (const Command& c : command_table()) add_command(app, c);
   add_rank_mpi_command(app);
   add_serve_command(app);
+  // Hidden: every operation's declarations as JSON (scripts/make_cli_docs.py; tests/docs).
+  if (argc == 2 && std::string_view(argv[1]) == "--declarations") {
+    const nlohmann::json all = webrank::app::operations();
+    std::printf("%s\n", webrank::json_text(all, 1).c_str());
+    return 0;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -12,6 +12,7 @@
 
 #include "util/regular_file.hpp"
 #include "web/url.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank::search {
@@ -154,7 +155,7 @@ std::vector<std::string> url_names(std::string_view label) {
 }  // namespace
 
 std::string database_identity(const Database& db) {
-  const auto file = db.path() / "manifest.json";
+  const auto file = manifest_path(db.path());
   const std::optional<std::string> read = read_regular_file(file);
   if (!read) fail(ErrorKind::kNotFound, file.string(), ": cannot be read");
   const std::string& bytes = *read;

@@ -17,6 +17,7 @@
 #include "search/snippet.hpp"
 #include "search/spelling.hpp"
 #include "webrank/search/search.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
@@ -46,8 +47,9 @@ FileStamp stamp(const fs::path& p) {
 }
 
 std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
-  return {stamp(db / "manifest.json"), stamp(db / search::kIndexFile),
-          stamp(db / "ranks" / (ranks + ".ranks")), stamp(db / "ranks" / (ranks + ".json"))};
+  const RankVectorFiles vector = rank_vector_files(db, ranks);
+  return {stamp(manifest_path(db)), stamp(db / search::kIndexFile), stamp(vector.values),
+          stamp(vector.record)};
 }
 
 // The stem of an indexed term: its "Z" and field prefix removed.

@@ -604,6 +604,22 @@ std::optional<std::string> HttpRequest::param(std::string_view name) const {
   return std::nullopt;
 }
 
+std::vector<std::pair<std::string, std::string>> HttpRequest::params() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string_view rest = query;
+  while (!rest.empty()) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    out.emplace_back(
+        percent_decode(pair.substr(0, eq), true),
+        eq == std::string_view::npos ? std::string() : percent_decode(pair.substr(eq + 1), true));
+  }
+  return out;
+}
+
 void HttpResponse::set_header(std::string_view name, std::string value) {
   for (auto& [n, v] : headers) {
     if (iequals(n, name)) {
@@ -623,6 +639,10 @@ const std::string* HttpResponse::header(std::string_view name) const {
 
 void RouteTable::exact(std::string path, Handler handler, Pace pace) {
   exact_.push_back({std::move(path), std::move(handler), pace});
+}
+
+bool RouteTable::has(std::string_view path) const {
+  return std::any_of(exact_.begin(), exact_.end(), [&](const Route& r) { return r.path == path; });
 }
 
 void RouteTable::prefix(std::string prefix, Handler handler, Pace pace) {

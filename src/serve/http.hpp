@@ -44,6 +44,8 @@ struct HttpRequest {
 
   // The first value of query parameter `name`, percent-decoded ('+' is a space).
   std::optional<std::string> param(std::string_view name) const;
+  // Every query parameter in order, names and values percent-decoded.
+  std::vector<std::pair<std::string, std::string>> params() const;
 };
 
 struct HttpResponse {
@@ -79,6 +81,8 @@ class RouteTable {
   // Every path that starts with `prefix` and has more after it (longest prefix first).
   void prefix(std::string prefix, Handler handler, Pace pace = Pace::kSlow);
   void on_error(ErrorHandler handler) { error_ = std::move(handler); }
+  // Whether exact path `path` has a handler.
+  bool has(std::string_view path) const;
   // Added to every response that has not set them (case-insensitive names).
   void default_header(std::string name, std::string value);
 

@@ -1,5 +1,7 @@
 #include "routes.hpp"
 
+#include "operation_routes.hpp"
+
 #include "webrank/assets/assets.hpp"
 #include "webrank/json.hpp"
 #include "webrank/util/error.hpp"
@@ -10,6 +12,7 @@ namespace {
 int http_status(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kInvalidArgument:
+    case ErrorKind::kInvalidType:
       return 400;
     case ErrorKind::kNotFound:
       return 404;
@@ -111,6 +114,21 @@ RouteTable site_routes(const Site& site, ResponseCache& cache) {
   table.exact("/api/v1/report", json(report_json));
   table.exact("/healthz", json([](const Site& s, const Params&) { return health_json(s); }),
               kQuick);
+  // The served operations, answered as `webrank NAME --json` prints them, on one thread each.
+  for (const app::Operation& op : app::operations()) {
+    if (!op.served) continue;
+    const Handler run = [&site, &op](const HttpRequest& request) {
+      return guarded(site, request, [&] {
+        const nlohmann::json values = operation_params(op, request);
+        app::Run one;
+        one.threads = 1;
+        const app::Output out = op.run(site.session.get(), values, one);
+        return HttpResponse{200, "application/json", json_text(out.json, -1), {}};
+      });
+    };
+    table.exact("/api/v1/op/" + op.name, run);
+    if (!table.has("/api/v1/" + op.name)) table.exact("/api/v1/" + op.name, run);
+  }
   table.exact("/api/v1", json([](const Site&, const Params&) { return api_index_json(); }), kQuick);
   // Assets by exact name from the table built into the binary: no path reaches the file system.
   table.prefix(

@@ -24,10 +24,13 @@ void run_server(const ServeOptions& options) {
   so.ranks_named = options.ranks_named;
   // The compare view's personalized vectors: 256 MiB of them at most (16 bytes a page each).
   serve::Site site{Searcher::open(options.db, so), options.db.filename().string(),
-                   std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20), nullptr};
+                   std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20), nullptr,
+                   nullptr};
   if (site.name.empty() || site.name == ".")
     site.name = options.db.parent_path().filename().string();
   site.report = std::make_unique<serve::ReportCache>(site.name);
+  // Checked once already by the searcher's open.
+  site.session = std::make_unique<app::Session>(options.db, app::Session::Options{.verify = false});
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   serve::HttpServerOptions http;
@@ -47,7 +50,8 @@ void run_server(const ServeOptions& options) {
     while (!cv.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; })) {
       if (stop.stop_requested()) return;
       try {
-        if (site.searcher.reopen()) cache.clear();
+        const bool searcher = site.searcher.reopen();
+        if (site.session->refresh() || searcher) cache.clear();
       } catch (const Error& e) {
         if (options.on_request) options.on_request(cat("reopen failed, still serving: ", e.what()));
       }

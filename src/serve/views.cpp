@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "html.hpp"
+#include "operation_routes.hpp"
 #include "proxy.hpp"
 #include "webrank/json.hpp"
 #include "webrank/rank/compare.hpp"
@@ -652,6 +653,7 @@ nlohmann::json api_index_json() {
         "/api/v1/backlinks?url=URL[&k=20][&offset=0]", "/api/v1/links?url=URL",
         "/api/v1/proxy?url=URL", "/api/v1/history[?ranks=NAME]",
         "/api/v1/compare?a=URL&b=URL[&k=10]", "/api/v1/report[?url=URL (or id=N)]", "/healthz"}},
+      {"operations", operation_paths()},
       {"docs", "docs/serve.md"}};
 }
 

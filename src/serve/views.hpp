@@ -13,6 +13,7 @@
 
 #include "personalized.hpp"
 #include "report_cache.hpp"
+#include "webrank/app/operation.hpp"
 #include "webrank/search/search.hpp"
 
 namespace webrank::serve {
@@ -26,6 +27,8 @@ struct Site {
   std::string name;  // the database directory's name, shown in footers
   std::unique_ptr<PersonalizedViews> personalized;  // the compare view's vectors
   std::unique_ptr<ReportCache> report;              // the charts' data
+  // The served operations' session (/api/v1/op/NAME): the same database, reopened with it.
+  std::unique_ptr<app::Session> session;
 };
 
 std::string home_html(const Site& site);

@@ -57,7 +57,12 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  // A database removed while open keeps its mapping: its directory must not be made again.
+  if (!fs::exists(db.path() / layout::kManifest, ec)) {
+    fail(ErrorKind::kNotFound, db.path().string(),
+         ": the database is gone (removed while it was open): nothing stored");
+  }
+  fs::create_directory(dir, ec);
   if (ec) fail(ErrorKind::kIo, dir.string(), ": cannot create: ", ec.message());
   if (values.size() != db.num_pages())
     fail_option("result", "holds ", values.size(), " ranks, the database has ", db.num_pages(),

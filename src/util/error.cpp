@@ -10,6 +10,8 @@ const char* to_string(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kInvalidArgument:
       return "invalid argument";
+    case ErrorKind::kInvalidType:
+      return "invalid type";
     case ErrorKind::kInvalidInput:
       return "invalid input";
     case ErrorKind::kNotFound:

@@ -74,4 +74,12 @@ void to_json(nlohmann::json& j, const PartitionResult& r);
 // lookup in this namespace.)
 nlohmann::json progress_json(const Progress& p);
 
+// The declarations themselves: an option ({"name", "type", "help", "default", "choices",
+// "range", "position", "required", "aliases", "flag", "short", "value_name", "unit",
+// "http_name", "excludes", "fronts": ["cli", "python", "http"]}) and an operation ({"name",
+// "group", "summary", "database", "writes", "served", "options": [...]}, the run options
+// appended). What the Python module makes its methods from and docs/cli.md is generated from.
+void to_json(nlohmann::json& j, const OptionSpec& s);
+void to_json(nlohmann::json& j, const Operation& op);
+
 }  // namespace webrank::app

@@ -65,6 +65,13 @@ const OptionSet<RankRequest>& rank_request_options();
 // the warnings (bookmarks not in the database).
 RankOptions resolve_rank_request(const Database& db, const RankRequest& request, const Run& run,
                                  Notices& notices);
+// The solver's options of `given` (rank's declarations: damping, tol, max_iter, dangling, method,
+// precision, sweep, block_pages; source, start and dangling_weights as one number per page) for
+// a web of `pages` pages held in memory, not in a database (Python's webrank.rank(graph)).
+// Throws Error(kInvalidArgument): an option of rank that needs a database (name, personalize,
+// root_pages, out, batch, ...), or a value its declaration refuses.
+RankOptions graph_rank_options(const nlohmann::json& given, PageId pages);
+
 // Stores `result` as the operation does (the name, NAME.unconverged when it would replace a
 // converged vector), writes request.out, and says so in `report`.
 void finish_rank(const Database& db, const std::string& db_name, const RankRequest& request,

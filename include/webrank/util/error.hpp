@@ -21,6 +21,7 @@ namespace webrank {
 
 enum class ErrorKind {
   kInvalidArgument,  // an option or argument the caller gave is out of range or contradictory
+  kInvalidType,      // an option or argument of the wrong type (a string where a number goes)
   kInvalidInput,     // an input file is malformed (the message names the file and line or byte)
   kNotFound,         // a file, page, label or rank vector that does not exist
   kExists,           // an output that exists and may not be replaced
@@ -33,8 +34,8 @@ enum class ErrorKind {
   kInternal,  // a bug in webrank
 };
 
-// "invalid argument", "invalid input", "not found", "exists", "corrupt", "io", "cancelled",
-// "conflict", "internal".
+// "invalid argument", "invalid type", "invalid input", "not found", "exists", "corrupt", "io",
+// "cancelled", "conflict", "internal".
 const char* to_string(ErrorKind kind);
 
 // A mention of option `field` inside a message (see above).

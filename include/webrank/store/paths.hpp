@@ -1,0 +1,21 @@
+// Where a database's files are (docs/format.md), for code outside store/ that watches them for
+// changes (a Searcher, an app::Session) or names them in messages. Reading and writing them goes
+// through Database and the rank store; these only say where. Pure functions of their arguments:
+// nothing is checked on disk.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace webrank {
+
+// The manifest of database directory `db`: replaced (renamed in) by every new version.
+std::filesystem::path manifest_path(const std::filesystem::path& db);
+
+// The two files of stored rank vector `name`: its values and its record (VectorRecord's JSON).
+struct RankVectorFiles {
+  std::filesystem::path values, record;
+};
+RankVectorFiles rank_vector_files(const std::filesystem::path& db, const std::string& name);
+
+}  // namespace webrank

@@ -1,0 +1,124 @@
+"""The operations of webrank's app layer as Python functions and Database methods.
+
+Every operation is declared once, in C++ (src/app/), with its options' names, types, defaults,
+ranges and help; _core._operations() lists them and this module makes one Python function per
+operation from that list: its parameters (positional as the command line's positionals, the rest
+keyword-only), its defaults, its docstring. A call converts the keywords to the JSON the
+operation takes, runs it without the GIL (Ctrl-C stops it), and returns its JSON form as Python
+objects: the same JSON `webrank NAME --json` prints and the server's /api/v1/NAME answers.
+"""
+import inspect
+import keyword
+import warnings
+
+from . import _core
+from ._errors import ConvergenceWarning
+
+# Python names of operations whose own name is taken by an attribute of Database (the arrays
+# `ranks(name)` and `backlinks(id)`, the count `links`), is not an identifier, or was the
+# method's name before operations were one table.
+PYTHON_NAMES = {
+    "ranks": "vectors",
+    "backlinks": "backlinks_by_rank",
+    "links": "links_by_rank",
+    "index": "build_index",
+    "seeds": "propose_seeds",
+    "import": "import_graph",
+}
+
+_TYPES = {"flag": "bool", "whole": "int", "number": "float", "text": "str", "choice": "str",
+          "texts": "list[str]", "wholes": "list[int]", "size": "int",
+          "weights": "_PageWeights"}
+
+
+def python_name(op_name):
+    name = PYTHON_NAMES.get(op_name, op_name.replace("-", "_"))
+    return name + "_" if keyword.iskeyword(name) else name
+
+
+def parameters(op):
+    """inspect.Parameters of an operation: positionals first, in order, then keywords."""
+    specs = op["options"]
+    positional = sorted((s for s in specs if s["position"] >= 0), key=lambda s: s["position"])
+    if not positional and specs:
+        # An operation the command line gives only options takes its first one by position
+        # too (db.top(5), db.trust(seeds), db.propose_seeds(10)).
+        positional = [dict(specs[0], position=0)]
+    params = []
+    for s in positional:
+        default = inspect.Parameter.empty if s["required"] else s["default"]
+        params.append(inspect.Parameter(s["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                        default=default, annotation=_TYPES[s["type"]]))
+    taken = {s["name"] for s in positional}
+    for s in specs:
+        if s["name"] in taken:
+            continue
+        default = s["default"]
+        if s["required"]:
+            default = inspect.Parameter.empty
+        params.append(inspect.Parameter(s["name"], inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=_TYPES[s["type"]]))
+    return params
+
+
+def docstring(op):
+    lines = [op["summary"] + " (`webrank %s`; docs/cli.md)." % op["name"], ""]
+    for s in op["options"]:
+        extra = []
+        if s["choices"]:
+            extra.append("one of " + ", ".join(s["choices"]))
+        if s["range"]:
+            extra.append(s["range"])
+        if s["aliases"]:
+            extra.append("also " + ", ".join(s["aliases"]))
+        lines.append("%s: %s%s" % (s["name"], s["help"], " (%s)" % "; ".join(extra) if extra else ""))
+    lines += ["", "Returns the operation's JSON form as Python objects (webrank %s --json)."
+              % op["name"]]
+    return "\n".join(lines)
+
+
+def report(result, arrays, said_warnings, not_converged, errors, stacklevel=3):
+    """The notices of a call, as Python warnings."""
+    for w in said_warnings:
+        warnings.warn(w, ConvergenceWarning if not_converged else UserWarning,
+                      stacklevel=stacklevel)
+    for e in errors:
+        warnings.warn(e, RuntimeWarning, stacklevel=stacklevel)
+    return result
+
+
+def make_function(op, on_database):
+    """A function (a Database method when on_database) running operation `op`."""
+    params = parameters(op)
+    names = {p.name for p in params}
+    aliases = {a: s["name"] for s in op["options"] for a in s["aliases"]}
+    signature = inspect.Signature(
+        ([inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)] if on_database
+         else []) + params)
+    op_name = op["name"]
+
+    def call(*args, callback=None, _arrays=False, **kwargs):
+        for alias, name in aliases.items():
+            if alias in kwargs:
+                kwargs[name] = kwargs.pop(alias)
+        bound = signature.bind(*args, **kwargs)
+        values = dict(bound.arguments)
+        if on_database:
+            self = values.pop("self")
+            out = self._call(op_name, values, callback)
+        else:
+            out = _core._call(op_name, values, callback)
+        result = report(*out)
+        # The vectors the call computed too, by name: what Database.rank returns as arrays.
+        return (result, out[1]) if _arrays else result
+
+    call.__name__ = python_name(op_name)
+    call.__qualname__ = ("Database." if on_database else "") + call.__name__
+    call.__doc__ = docstring(op)
+    call.__signature__ = signature
+    call._names = names
+    return call
+
+
+def operations():
+    return _core._operations()

@@ -1,0 +1,115 @@
+"""The examples of the documentation run as written: the README's tour (crawl, rank, top, search,
+backlinks, serve on the PostgreSQL documentation the first command fetches) and the examples of
+docs/commands.md on the web they build themselves, each command exiting 0.
+
+Each example block runs in a scratch folder that looks like the checkout to it (`build/webrank`
+is the binary under test, `out/pgdoc` the documentation: fetched by scripts/fetch-pgdoc.sh when
+missing). `serve` is started on a free port, asked for its home page and stopped by its PID.
+Blocks that need ../shared/data run only when it is there.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wrcli  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def sh_blocks(path, after=None):
+    """The ```sh blocks of `path` (those after heading `after`, up to the next heading of its
+    level, when given), as lists of commands (continuation lines joined)."""
+    with open(os.path.join(REPO, path)) as f:
+        text = f.read()
+    if after:
+        start = text.index(after)
+        level = after.split(" ", 1)[0]
+        end = text.find("\n" + level + " ", start + len(after))
+        text = text[start:end if end >= 0 else len(text)]
+    blocks = []
+    for body in re.findall(r"```sh\n(.*?)```", text, re.S):
+        commands = []
+        for line in body.replace("\\\n", " ").splitlines():
+            if line.strip() and not line.strip().startswith("#"):
+                commands.append(line)
+        blocks.append(commands)
+    return blocks
+
+
+class DocExamples(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="webrank-examples-")
+        os.makedirs(os.path.join(self.tmp, "build"))
+        os.symlink(wrcli.WEBRANK, os.path.join(self.tmp, "build", "webrank"))
+        # docs/commands.md's examples run from scratch/ with ../build/webrank
+        os.makedirs(os.path.join(self.tmp, "scratch"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def run_block(self, commands, cwd):
+        env = dict(os.environ, PWD=cwd)
+        state = ""  # shell variables set by earlier lines (W=..., PG=...)
+        for command in commands:
+            serve = re.search(r"\bserve\b", command) and "--port" in command
+            if serve:
+                command = re.sub(r"--port \d+", "--port 0", command.split("#")[0])
+                self.check_serve(state + "exec " + command, cwd, env)
+                continue
+            done = subprocess.run(["bash", "-c", "set -eu; " + state + command], cwd=cwd,
+                                  env=env, capture_output=True, text=True, timeout=600)
+            self.assertEqual(done.returncode, 0, "%s\n%s%s" % (command, done.stdout[-2000:],
+                                                              done.stderr[-2000:]))
+            if re.match(r"^\s*[A-Z]+=", command):
+                state += command.split("#")[0].strip() + "; "
+
+    def check_serve(self, command, cwd, env):
+        proc = subprocess.Popen(["bash", "-c", "set -eu; " + command], cwd=cwd, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stderr.readline()
+            self.assertIn("serving", line)
+            url = line.split(" on ", 1)[1].split()[0]
+            with urllib.request.urlopen(url, timeout=30) as r:
+                self.assertEqual(r.status, 200)
+        finally:
+            proc.terminate()  # its PID: bash exec'd into webrank
+            proc.communicate(timeout=30)
+
+    def test_readme_tour(self):
+        pg = os.path.join(REPO, "out", "pgdoc")
+        if not os.path.isdir(pg):
+            done = subprocess.run(["bash", os.path.join(REPO, "scripts", "fetch-pgdoc.sh")],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                self.skipTest("out/pgdoc not found and not fetched: " + done.stderr.strip())
+        os.makedirs(os.path.join(self.tmp, "out"))
+        os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+        blocks = sh_blocks("README.md", "## A tour")
+        self.assertEqual(len(blocks), 1)
+        self.run_block(blocks[0], self.tmp)
+        self.assertTrue(os.path.isdir(os.path.join(self.tmp, "out", "pg.db")))
+
+    def test_commands_examples(self):
+        blocks = sh_blocks("docs/commands.md", "## Examples")
+        self.assertTrue(blocks)
+        shared = os.path.join(REPO, "..", "shared", "data")
+        for commands in blocks:
+            commands = [c.replace("../../shared/data", os.path.realpath(shared)) for c in commands]
+            if any("shared/data" in c for c in commands) and not os.path.isdir(shared):
+                print("skipped (../shared/data not found): an example block of docs/commands.md")
+                continue
+            # The examples start with `mkdir -p scratch && cd scratch`: run from the top.
+            self.run_block([c for c in commands if not c.startswith("mkdir -p scratch")],
+                           os.path.join(self.tmp, "scratch"))
+
+
+if __name__ == "__main__":
+    wrcli.main()
