@@ -25,6 +25,8 @@ const char* class_name(ErrorKind kind) {
       return "IoError";
     case ErrorKind::kCancelled:
       return "CancelledError";
+    case ErrorKind::kConflict:
+      return "ConflictError";
     case ErrorKind::kInternal:
       return "InternalError";
   }

@@ -26,6 +26,7 @@ from ._database import Database, build, crawl, generate, import_graph  # noqa: E
 from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
 from ._errors import (  # noqa: E402
     CancelledError,
+    ConflictError,
     ConvergenceWarning,
     CorruptError,
     Error,
@@ -43,6 +44,6 @@ __all__ = [
     "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "import_graph", "crawl",
     "generate", "Graph", "rank", "Error", "InvalidArgumentError", "InvalidTypeError",
     "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
-    "IoError", "CancelledError", "InternalError", "ConvergenceWarning",
+    "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
     "PowerIterationFailedConvergence",
 ]

@@ -3,7 +3,7 @@ subclass of the built-in exception a Python user would catch for it."""
 
 __all__ = [
     "Error", "InvalidArgumentError", "InvalidTypeError", "InvalidInputError", "NotFoundError", "ExistsError",
-    "CorruptError", "IoError", "CancelledError", "InternalError", "ConvergenceWarning",
+    "CorruptError", "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
     "PowerIterationFailedConvergence",
 ]
 
@@ -48,6 +48,11 @@ class IoError(Error, OSError):
 
 class CancelledError(Error):
     """The work was stopped on request."""
+
+
+class ConflictError(Error):
+    """The database was replaced by a new version (update, recrawl, build with force) while a
+    write into it ran: nothing was written; run it again on the new version."""
 
 
 class InternalError(Error, RuntimeError):

@@ -178,7 +178,10 @@ CheckResult check(Session* session, const CheckOptions& o, const Run&) {
     r.verdicts.push_back(check_rank_vector(*db, name));
     const RankCheck& c = r.verdicts.back();
     if (c.checkable && !c.ok) {
-      r.notices.errors.push_back(cat("rank vector '", name, "' is not within its tolerance"));
+      r.notices.errors.push_back(c.sum_ok
+                                     ? cat("rank vector '", name, "' is not within its tolerance")
+                                     : cat("rank vector '", name, "' sums to ", c.sum,
+                                           ", not 1 (within ", c.sum_allowed, ")"));
     }
   }
   return r;

@@ -29,6 +29,8 @@ int exit_code(ErrorKind kind) {
       return kExitUsage;
     case ErrorKind::kCancelled:
       return kExitInterrupted;
+    case ErrorKind::kConflict:
+      return kExitConflict;
     default:
       return kExitError;
   }

@@ -21,6 +21,9 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitNotConverged = 3;
+// The database was replaced by a new version while a command that writes into it ran (nothing
+// was written: run it again).
+inline constexpr int kExitConflict = 4;
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports Ctrl-C
 
 // The exit status of a library error: 2 for invalid arguments, 130 when cancelled, else 1.

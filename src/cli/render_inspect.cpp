@@ -97,12 +97,17 @@ void check(const Rendered& r) {
     const auto number = [&](const char* key) {
       return c[key].is_number() ? c[key].get<double>() : INFINITY;
     };
+    const bool residual_ok = number("residual") <= number("allowed");
+    const bool sum_ok = !c.contains("sum_ok") || c.at("sum_ok").get<bool>();
+    const std::string sum_note = sum_ok ? "" : cat(" (|sum - 1| > ", number("sum_allowed"), ")");
     std::printf(
-        "ranks '%s': residual %.3e %s %.3e (computed to --tol %g), error bound %.3e, sum %.12g, "
-        "%.2f s: %s\n",
-        name.c_str(), number("residual"), ok ? "<=" : ">", number("allowed"), number("tol"),
-        number("error_bound"), number("sum"), number("seconds"),
-        ok ? "ok" : "NOT within its tolerance");
+        "ranks '%s': residual %.3e %s %.3e (computed to --tol %g), error bound %.3e, sum "
+        "%.12g%s, %.2f s: %s\n",
+        name.c_str(), number("residual"), residual_ok ? "<=" : ">", number("allowed"),
+        number("tol"), number("error_bound"), number("sum"), sum_note.c_str(), number("seconds"),
+        ok             ? "ok"
+        : !residual_ok ? "NOT within its tolerance"
+                       : "its sum is NOT 1");
   }
 }
 
@@ -172,11 +177,13 @@ void top(const Rendered& r) {
   if (!topics.empty()) {
     // The weights normalized to sum 1, as the operation mixed them.
     const TopicWeights weights = parse_topic_weights(topics);
-    double sum = 0;
-    for (const auto& tw : weights) sum += tw.second;
+    // Scaled by the largest first: finite weights may have no finite sum.
+    double largest = 0, sum = 0;
+    for (const auto& tw : weights) largest = std::max(largest, tw.second);
+    for (const auto& tw : weights) sum += tw.second / largest;
     std::string what;
     for (const auto& [topic, w] : weights)
-      what += cat(what.empty() ? "" : ", ", topic, " ", w / sum);
+      what += cat(what.empty() ? "" : ", ", topic, " ", w / largest / sum);
     std::printf("topic mix: %s\n", what.c_str());
   }
   const bool wide = given_or(r, "wide").get<bool>();

@@ -263,7 +263,8 @@ void Crawler::defer_or_offer(const std::string& url, int depth, int redirects) {
 
 // Hands a record to the pipeline: journaled, then its page to the database, then its links back.
 void Crawler::journal(FrontierItem item, web::WarcRecord record) {
-  PageJob job{std::move(item), std::move(record), false, journal_->path(), o_.fetcher.max_bytes};
+  PageJob job{std::move(item),  std::move(record),    false,
+              journal_->path(), o_.fetcher.max_bytes, o_.frontier.max_url_length};
   pipeline_.submit(std::move(job));
 }
 
@@ -283,7 +284,8 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         item.redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
         frontier_.mark_seen(item.url);
         ++rep_.resumed;
-        pipeline_.submit({std::move(item), std::move(rec), true, f.string(), o_.fetcher.max_bytes});
+        pipeline_.submit({std::move(item), std::move(rec), true, f.string(), o_.fetcher.max_bytes,
+                          o_.frontier.max_url_length});
       }
       truncated = reader.truncated();
     }

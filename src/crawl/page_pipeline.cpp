@@ -1,6 +1,7 @@
 #include "crawl/page_pipeline.hpp"
 
 #include "ingest/warc_pages.hpp"
+#include "web/page_record.hpp"
 
 namespace webrank::crawl {
 namespace {
@@ -76,8 +77,10 @@ void PagePipeline::work() {
     try {
       const web::WarcRecord& rec = job.second.record;
       const WarcCapture c = read_warc_capture(rec, job.second.file, job.second.max_body);
-      if (c.kind == WarcCapture::Kind::kCapture || c.kind == WarcCapture::Kind::kUnfetched)
+      if (c.kind == WarcCapture::Kind::kCapture || c.kind == WarcCapture::Kind::kUnfetched) {
         d.page = capture_page(c);
+        web::drop_long_urls(*d.page, job.second.max_url_length);
+      }
       d.body_bytes = c.body.size();
       if (!d.journaled) d.encoded = web::encode_warc_record(rec, kJournalCompression);
     } catch (...) {

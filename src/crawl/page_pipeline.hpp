@@ -45,6 +45,8 @@ struct PageJob {
   std::string file;        // the journal file it is (or goes) in, for error messages
   // Bodies are decoded to at most this (--max-bytes): a journaled gzip bomb stays bounded.
   std::uint64_t max_body = web::kDefaultMaxBodyBytes;
+  // URLs longer than this become no page label (--max-url-length): links, redirect targets.
+  std::size_t max_url_length = static_cast<std::size_t>(-1);
 };
 
 struct CommittedPage {

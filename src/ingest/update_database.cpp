@@ -10,11 +10,14 @@
 #include <unordered_map>
 
 #include "ingest/edge_list_reader.hpp"
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/manifest_seal.hpp"
 #include "util/atomic_file.hpp"
+#include "util/error.hpp"
 #include "util/input_stream.hpp"
 #include "util/parallel.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
@@ -88,8 +91,9 @@ PageId EditIds::resolve(std::string_view label) {
 namespace {
 
 nlohmann::json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const std::optional<std::string> text = read_regular_file(file);
+  if (!text) fail_errno(file.string(), "cannot read");
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object())
     fail(ErrorKind::kCorrupt, file.string(), ": damaged (not a JSON object)");
   return j;
@@ -131,6 +135,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
   entry["links_removed"] = c.links_removed;
   if (!manifest.contains("updates")) manifest["updates"] = nlohmann::json::array();
   manifest["updates"].push_back(entry);
+  manifest[kGenerationKey] = generation_for(manifest);
   seal_manifest(manifest);  // last: the checksum covers every other member
   {
     AtomicFileWriter w(tmp.path() / layout::kManifest);
@@ -138,6 +143,11 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
     w.commit();
   }
 
+  // From here to the exchange of names the database is locked (store/database_version.hpp): the
+  // vectors carried are all those stored into the version updated, and none is stored into it
+  // after they were read. Another update that came first is a conflict.
+  const DatabaseLock lock(path);
+  check_still_current(old, lock, "the update was not made");
   // Stored vectors, mapped onto the new pages (a new page gets 1/N), flagged stale.
   const Database fresh = Database::open(tmp.path());
   const std::vector<std::string> names = old.rank_names();

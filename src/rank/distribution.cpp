@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "rank/solver.hpp"
@@ -16,16 +17,22 @@ Distribution Distribution::from_weights(const PageWeights& weights, PageId n, co
   if (weights.empty()) return uniform(n);
   Distribution d;
   d.dense.assign(count, 0.0);
-  double sum = 0;
+  double largest = 0;
   for (const auto& [page, w] : weights) {
     if (page >= n) fail_option(what, "names page id ", page, ", out of range (", n, " pages)");
     if (!std::isfinite(w) || w < 0)
       fail_option(what, "gives page ", page, " the weight ", w, ", not a finite number >= 0");
-    if (page >= first && page - first < count) d.dense[page - first] += w;
-    sum += w;
+    largest = std::max(largest, w);
   }
-  if (!(sum > 0))
+  if (!(largest > 0))
     fail_option(what, "has only zero weights; at least one page needs a positive weight");
+  // Scaled by the largest before they are added: finite weights may have no finite sum
+  // (1e308 + 1e308), which would make every page's share 0.
+  double sum = 0;
+  for (const auto& [page, w] : weights) {
+    if (page >= first && page - first < count) d.dense[page - first] += w / largest;
+    sum += w / largest;
+  }
   for (double& x : d.dense) x /= sum;
   return d;
 }

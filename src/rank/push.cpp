@@ -30,15 +30,21 @@ std::unique_ptr<T[], Free> zeroed(std::size_t n) {
 PageWeights normalized_source(const PageWeights& source, PageId n) {
   if (source.empty()) fail_option("source", "is empty; give at least one page");
   PageWeights s = source;
-  double sum = 0;
+  double largest = 0;
   for (const auto& [page, w] : s) {
     if (page >= n) fail_option("source", "names page id ", page, ", out of range (", n, " pages)");
     if (!std::isfinite(w) || w < 0)
       fail_option("source", "gives page ", page, " the weight ", w, ", not a finite number >= 0");
+    largest = std::max(largest, w);
+  }
+  if (!(largest > 0))
+    fail_option("source", "has only zero weights; at least one page needs a positive weight");
+  // Scaled by the largest before they are added (Distribution::from_weights says why).
+  double sum = 0;
+  for (auto& [page, w] : s) {
+    w /= largest;
     sum += w;
   }
-  if (!(sum > 0))
-    fail_option("source", "has only zero weights; at least one page needs a positive weight");
   std::sort(s.begin(), s.end());
   PageWeights merged;
   for (const auto& [page, w] : s) {

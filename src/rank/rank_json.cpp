@@ -181,6 +181,11 @@ void to_json(nlohmann::json& j, const RankCheck& c) {
   j["allowed"] = c.allowed;
   j["error_bound"] = number(c.error_bound);
   j["sum"] = c.sum;
+  j["sum_checked"] = c.sum_checked;
+  if (c.sum_checked) {
+    j["sum_allowed"] = c.sum_allowed;
+    j["sum_ok"] = c.sum_ok;
+  }
   j["ok"] = c.ok;
   j["seconds"] = c.seconds;
 }

@@ -1,5 +1,8 @@
 #include "rank/stored_formulation.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -11,16 +14,25 @@ std::vector<double> stored_distribution(const StoredWeights& w, PageId n, const 
   const auto& pages = w.pages;
   const auto& weights = w.weights;
   std::vector<double> d(n, 0.0);
-  double sum = 0;
+  double largest = 0;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     if (pages[i] >= n) {
       fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " names page ", pages[i],
            " of ", n);
     }
-    d[pages[i]] += weights[i];
-    sum += weights[i];
+    if (!std::isfinite(weights[i]) || weights[i] < 0) {
+      fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " gives page ", pages[i],
+           " the weight ", weights[i]);
+    }
+    largest = std::max(largest, weights[i]);
   }
-  if (!(sum > 0)) fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " is zero");
+  if (!(largest > 0)) fail(ErrorKind::kCorrupt, "rank vector '", name, "': its ", what, " is zero");
+  // Scaled by the largest before they are added, as the solvers do (rank/distribution.cpp).
+  double sum = 0;
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    d[pages[i]] += weights[i] / largest;
+    sum += weights[i] / largest;
+  }
   for (double& x : d) x /= sum;
   return d;
 }

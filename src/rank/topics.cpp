@@ -96,9 +96,11 @@ TopicWeights parse_topic_weights(std::string_view text) {
 
 TopicMix TopicMix::load(const Database& db, const TopicWeights& weights) {
   TopicMix m;
-  double sum = 0;
-  for (const auto& [topic, w] : weights) sum += w;
-  if (weights.empty() || !(sum > 0)) fail_option("topics", "gives no topic a positive weight");
+  // Scaled by the largest before they are added (finite weights may have no finite sum).
+  double largest = 0, sum = 0;
+  for (const auto& [topic, w] : weights) largest = std::max(largest, w);
+  if (weights.empty() || !(largest > 0)) fail_option("topics", "gives no topic a positive weight");
+  for (const auto& [topic, w] : weights) sum += w / largest;
   const std::vector<std::string> there = stored_topics(db);
   for (const auto& [topic, w] : weights) {
     if (!std::binary_search(there.begin(), there.end(), topic)) {
@@ -106,7 +108,7 @@ TopicMix TopicMix::load(const Database& db, const TopicWeights& weights) {
            "' (topics computed: ", list(there), "; run `webrank topics ", db.path().string(),
            " --assign FILE`)");
     }
-    m.weights_.emplace_back(topic, w / sum);
+    m.weights_.emplace_back(topic, w / largest / sum);
     m.vectors_.push_back(load_ranks(db, topic_vector_name(topic)).values);
   }
   return m;

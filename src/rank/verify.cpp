@@ -109,7 +109,15 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
                            : 4 * std::numeric_limits<double>::epsilon();
   c.allowed = std::max(c.tol, floor);
   c.error_bound = d < 1 ? c.residual / (1 - d) : INFINITY;
-  c.ok = c.residual <= c.allowed;
+  if (record.normalized && record.dangling != "leak") {
+    c.sum_checked = true;
+    c.sum_allowed =
+        (d < 1 ? c.allowed / (1 - d) : c.allowed) +
+        static_cast<double>(n) * std::numeric_limits<double>::epsilon() +
+        (stored.precision == Precision::kFloat ? 4 * std::numeric_limits<float>::epsilon() : 0);
+    c.sum_ok = std::abs(c.sum - 1) <= c.sum_allowed;
+  }
+  c.ok = c.residual <= c.allowed && c.sum_ok;
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return c;
 }

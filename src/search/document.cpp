@@ -10,6 +10,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "util/regular_file.hpp"
 #include "web/url.hpp"
 #include "webrank/store/paths.hpp"
 #include "webrank/util/error.hpp"
@@ -155,9 +156,9 @@ std::vector<std::string> url_names(std::string_view label) {
 
 std::string database_identity(const Database& db) {
   const auto file = manifest_path(db.path());
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail(ErrorKind::kNotFound, file.string(), ": cannot be read");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::optional<std::string> read = read_regular_file(file);
+  if (!read) fail(ErrorKind::kNotFound, file.string(), ": cannot be read");
+  const std::string& bytes = *read;
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx",
                 static_cast<unsigned long long>(XXH3_64bits(bytes.data(), bytes.size())));

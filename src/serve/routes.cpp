@@ -16,6 +16,8 @@ int http_status(ErrorKind kind) {
       return 400;
     case ErrorKind::kNotFound:
       return 404;
+    case ErrorKind::kConflict:
+      return 409;
     default:
       return 500;
   }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/manifest_field.hpp"
@@ -18,6 +19,7 @@
 #include "util/compression.hpp"
 #include "util/mapped_file.hpp"
 #include "util/parallel.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/store/page_data.hpp"
 #include "webrank/util/error.hpp"
 
@@ -40,6 +42,7 @@ struct Database::Impl {
   DatabaseStats stats;
   nlohmann::json manifest;
   std::string manifest_text;
+  std::string generation;
   std::vector<Section> sections;  // every mapped section, for verify()
   // manifest.json and every section file, by name, as they were read and mapped: what a
   // recorded verification must match.
@@ -65,27 +68,9 @@ struct Database::Impl {
 namespace {
 
 // The whole of a small file and the identity of what was read; nullopt if it cannot be read.
+// Throws Error naming the file when it is not a regular file (util/regular_file.hpp).
 std::optional<std::string> read_small_file(const fs::path& file, FileIdentity* identity) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  struct stat st {};
-  std::optional<std::string> text;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    if (identity) *identity = identity_of(st);
-    text.emplace();
-    char buf[1 << 16];
-    for (;;) {
-      const ssize_t got = ::read(fd, buf, sizeof buf);
-      if (got < 0) {
-        text.reset();
-        break;
-      }
-      if (got == 0) break;
-      text->append(buf, static_cast<std::size_t>(got));
-    }
-  }
-  ::close(fd);
-  return text;
+  return read_regular_file(file, identity);
 }
 
 nlohmann::json read_manifest(const fs::path& dir, std::string* text, FileIdentity* identity) {
@@ -192,6 +177,7 @@ Database Database::open(const fs::path& dir, OpenOptions options) {
   const nlohmann::json& m = impl->manifest;
   const fs::path mfile = dir / layout::kManifest;
   check_manifest_seal(m, mfile.string());
+  impl->generation = generation_of(m);
   const int version = manifest_field<int>(m, "version", mfile);
   if (version != kDatabaseFormatVersion) {
     fail(ErrorKind::kCorrupt, mfile.string(), ": format version ", version,
@@ -455,6 +441,9 @@ std::string_view Database::label(PageId id) const {
 }
 const fs::path& Database::path() const {
   return impl_->dir;
+}
+const std::string& Database::generation() const {
+  return impl_->generation;
 }
 
 std::optional<PageId> Database::find(std::string_view label) const {

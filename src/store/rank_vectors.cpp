@@ -6,10 +6,12 @@
 #include <optional>
 #include <sstream>
 
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file_identity.hpp"
+#include "util/regular_file.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -22,12 +24,21 @@ fs::path pending_metadata(const fs::path& dir, const std::string& name) {
   return dir / ("." + name + ".json.pending");
 }
 
+// nullopt when missing or unreadable; an Error when it is no regular file (a FIFO would block).
 std::optional<std::string> read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_regular_file(path);
+}
+
+// A vector computed on another version of the database (its record names another generation):
+// refused, whatever its size. Vectors without one (schemas 1 and 2) are taken as the database's.
+void check_generation(const Database& db, const VectorRecord& record, const fs::path& file) {
+  if (record.generation.empty() || record.generation == db.generation()) return;
+  fail(ErrorKind::kCorrupt, file.string(), ": computed on another version of the database (",
+       "generation ", record.generation, ", the database is ",
+       db.generation().empty() ? "(none)" : db.generation(),
+       "): its values do not belong to these pages (recompute it with `webrank rank`, or drop it "
+       "with `webrank ranks ",
+       db.path().string(), " --delete ", record.name, "`)");
 }
 
 }  // namespace
@@ -73,8 +84,14 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   }
   record.name = name;
   record.xxh3 = checksum_hex(checksum);
+  record.generation = db.generation();
   record.precision = precision;
   record.pages = db.num_pages();
+  // Published under the database's lock, and only into the version the values were computed on
+  // (store/database_version.hpp): an update that replaced the database meanwhile makes this a
+  // conflict, and one waiting for the lock carries the vector into its new version.
+  const DatabaseLock lock(db.path());
+  check_still_current(db, lock, cat("the vector '", name, "' was not stored"));
   // The pair is replaced as one (docs/format.md, "Writing"): the new metadata is put in place
   // first under its pending name, then the vector, then the metadata under its own name. Killed
   // after the vector went in, the pending metadata names the new vector's checksum, and
@@ -160,6 +177,7 @@ Section open_stored(const Database& db, const std::string& name, StoredRanks& s)
     fail(ErrorKind::kCorrupt, json_path.string(),
          ": missing or unreadable (the rank vector's metadata)");
   s.record = read_vector_record(*text, json_path.string());
+  check_generation(db, s.record, json_path);
   s.precision = s.record.precision;
   Section sec = s.precision == Precision::kFloat ? Section::open(vec_path, "ranks.f32", 4)
                                                  : Section::open(vec_path, "ranks.f64", 8);
@@ -185,6 +203,7 @@ Section open_stored(const Database& db, const std::string& name, StoredRanks& s)
            json_path.filename().string(), " (an interrupted or damaged write)");
     }
     s.record = std::move(*next_record);
+    check_generation(db, s.record, pending);
     std::error_code ignored;
     fs::rename(pending, json_path, ignored);
   }

@@ -69,6 +69,7 @@ void to_json(nlohmann::json& j, const VectorRecord& r) {
   j["schema"] = kVectorSchema;
   j["name"] = r.name;
   j["xxh3"] = r.xxh3;
+  j["generation"] = r.generation;
   j["algorithm"] = r.algorithm;
   j["kind"] = r.kind;
   j["method"] = r.method;

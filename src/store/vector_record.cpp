@@ -143,7 +143,9 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
     f.optional("method", r.method);
   } else {
     f.required("schema", r.schema);
-    if (r.schema != kVectorSchema) {
+    // Schema 2 is schema 3 without "generation" (docs/format.md, "Versions").
+    if (r.schema == 3) f.required("generation", r.generation);
+    if (r.schema != kVectorSchema && r.schema != 2) {
       fail(ErrorKind::kCorrupt, where, ": schema ", r.schema, " is not one this webrank reads (",
            kVectorSchema, "): written by a newer version?");
     }

@@ -10,6 +10,8 @@
 
 #include "store/section_file.hpp"
 #include "util/atomic_file.hpp"
+#include "util/regular_file.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace fs = std::filesystem;
@@ -57,12 +59,11 @@ bool recorded_as_verified(const fs::path& records, const fs::path& dir,
                           const std::vector<NamedIdentity>& files) {
   if (records.empty()) return false;
   const std::string key = database_key(dir);
-  std::ifstream in(record_file(records, key), std::ios::binary);
-  if (!in) return false;
-  std::stringstream text;
-  text << in.rdbuf();
   try {
-    const nlohmann::json j = nlohmann::json::parse(text.str());
+    // Best effort, as recording is: a record that is no regular file is no record.
+    const std::optional<std::string> text = read_regular_file(record_file(records, key));
+    if (!text) return false;
+    const nlohmann::json j = nlohmann::json::parse(*text);
     if (j.value("format", "") != kRecordFormat || j.value("version", 0) != kRecordVersion ||
         j.value("database", "") != key)
       return false;
@@ -75,6 +76,8 @@ bool recorded_as_verified(const fs::path& records, const fs::path& dir,
     return true;
   } catch (const nlohmann::json::exception&) {
     return false;  // a damaged record is no record
+  } catch (const Error&) {
+    return false;
   }
 }
 

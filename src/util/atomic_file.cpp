@@ -79,7 +79,17 @@ bool process_alive(long pid) {
   return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
-// Removes `.NAME.webrank-tmp.PID` siblings left by processes that no longer exist.
+// The digits at `p` and where they end; nullptr if there are none.
+const char* digits(const char* p, long* value) {
+  char* end = nullptr;
+  *value = std::strtol(p, &end, 10);
+  return end == p || *p < '0' || *p > '9' ? nullptr : end;
+}
+
+// Removes `.NAME.webrank-tmp.PID.SEQ` siblings (and `.PID`, as webrank wrote them before
+// temporaries were numbered) left by processes that no longer exist. A directory moved aside
+// (`.old`: the only copy of a database while a replacement without RENAME_EXCHANGE was cut
+// short) is not a temporary and is left alone.
 void remove_stale_temporaries(const std::filesystem::path& destination) {
   namespace fs = std::filesystem;
   const fs::path dir = destination.has_parent_path() ? destination.parent_path() : fs::path(".");
@@ -88,12 +98,17 @@ void remove_stale_temporaries(const std::filesystem::path& destination) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.rfind(prefix, 0) != 0) continue;
-    char* endp = nullptr;
-    long pid = std::strtol(name.c_str() + prefix.size(), &endp, 10);
-    if (endp == name.c_str() + prefix.size() || *endp != '\0') continue;
+    long pid = 0, seq = 0;
+    const char* rest = digits(name.c_str() + prefix.size(), &pid);
+    if (rest && *rest == '.') rest = digits(rest + 1, &seq);
+    if (!rest || *rest != '\0') continue;
     if (pid != static_cast<long>(::getpid()) && !process_alive(pid)) fs::remove_all(it->path(), ec);
   }
 }
+
+// Tells apart the temporaries of one process: threads writing at once (the server, the Python
+// module) each get their own name. The process id tells processes apart, and dead ones' leftovers.
+std::atomic<std::uint64_t> g_next_temporary{0};
 
 // Why `destination` could not be created through its temporary: named as the user gave it (not
 // the hidden temporary), saying when its directory is missing. errno is that of the failure.
@@ -147,8 +162,9 @@ void remove_temporaries() noexcept {
 
 TempPath::TempPath(std::filesystem::path destination) : destination_(std::move(destination)) {
   remove_stale_temporaries(destination_);
-  const std::string name =
-      "." + destination_.filename().string() + ".webrank-tmp." + std::to_string(::getpid());
+  const std::string name = "." + destination_.filename().string() + ".webrank-tmp." +
+                           std::to_string(::getpid()) + "." +
+                           std::to_string(g_next_temporary.fetch_add(1));
   temp_ = destination_.has_parent_path() ? destination_.parent_path() / name
                                          : std::filesystem::path(name);
   slot_ = register_temp(temp_);

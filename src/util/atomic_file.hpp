@@ -1,11 +1,12 @@
 // Writing outputs so that nothing half-written is ever left where the user looks, and nothing
 // the user had is lost by a failed or interrupted run.
 //
-// TempPath reserves a hidden sibling of the destination (`.NAME.webrank-tmp.PID`), registers it
-// for removal by remove_temporaries() (webrank/util/process.hpp: a front end's signal handler calls
-// it), and removes it in its destructor unless commit() renamed it onto the destination. Works for
-// files and directories. Stale temporaries of dead processes are removed the next time the same
-// destination is written.
+// TempPath reserves a hidden sibling of the destination (`.NAME.webrank-tmp.PID.SEQ`: SEQ counts
+// the process's temporaries, so that threads writing the same destination never share one),
+// registers it for removal by remove_temporaries() (webrank/util/process.hpp: a front end's signal
+// handler calls it), and removes it in its destructor unless commit() renamed it onto the
+// destination. Works for files and directories. Stale temporaries of dead processes are removed the
+// next time the same destination is written.
 //
 // Durability (docs/format.md, "What survives a power loss"): commit() writes the temporary's data
 // to the disk (fsync of the file, or of every file and directory of a temporary directory) before

@@ -24,6 +24,8 @@ const char* to_string(ErrorKind kind) {
       return "io";
     case ErrorKind::kCancelled:
       return "cancelled";
+    case ErrorKind::kConflict:
+      return "conflict";
     case ErrorKind::kInternal:
       return "internal";
   }

@@ -10,21 +10,14 @@
 #include <utility>
 
 #include "util/error.hpp"
+#include "util/regular_file.hpp"
 
 namespace webrank {
 
 MappedFile::MappedFile(const std::filesystem::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail_errno(path.string(), "cannot open");
   struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    ::close(fd);
-    fail_errno(path.string(), "cannot stat");
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    fail(ErrorKind::kIo, path.string(), ": not a regular file");
-  }
+  const int fd = open_regular_file(path, &st);
+  if (fd < 0) fail_errno(path.string(), "cannot open");
   size_ = static_cast<std::size_t>(st.st_size);
   identity_ = identity_of(st);
   if (size_ > 0) {

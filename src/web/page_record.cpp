@@ -33,4 +33,11 @@ PageRecord make_page_record(const std::string& url, int status, std::string_view
   return r;
 }
 
+std::size_t drop_long_urls(PageRecord& r, std::size_t max_bytes) {
+  const std::size_t before = r.links.size();
+  std::erase_if(r.links, [&](const PageLink& l) { return l.target.size() > max_bytes; });
+  if (r.final_url.size() > max_bytes) r.final_url = r.url;
+  return before - r.links.size();
+}
+
 }  // namespace webrank::web

@@ -18,4 +18,9 @@ namespace webrank::web {
 PageRecord make_page_record(const std::string& url, int status, std::string_view content_type,
                             std::string_view location, std::string_view body);
 
+// Keeps no URL longer than `max_bytes` that would become a page label (a crawl's
+// --max-url-length): such links are dropped, and a redirect to such a URL ends where it is (its
+// final URL its own, no link). Returns how many URLs were dropped.
+std::size_t drop_long_urls(PageRecord& r, std::size_t max_bytes);
+
 }  // namespace webrank::web

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "store/database_version.hpp"
 #include "store/db_layout.hpp"
 #include "store/label_table.hpp"
 #include "store/manifest_seal.hpp"
@@ -459,13 +460,20 @@ BuildReport write_database(const BuildOptions& o, const RecordFeeder& feed) {
     c.page_data.write(
         dir, stats.pages, [&](PageId id) { return c.labels.label(id); }, manifest);
   }
+  manifest[kGenerationKey] = generation_for(manifest);
   seal_manifest(manifest);
   {
     AtomicFileWriter w(dir / layout::kManifest);
     w.write(manifest.dump(2) + "\n");
     w.commit();
   }
-  tmp.commit(/*replace_dir=*/o.force);
+  {
+    // A database replaced (--force) is locked while its name changes hands: a vector being
+    // stored into it meanwhile is stored before (and goes with it) or refused after.
+    const std::optional<DatabaseLock> lock =
+        o.force ? std::optional<DatabaseLock>(std::in_place, o.output) : std::nullopt;
+    tmp.commit(/*replace_dir=*/o.force);
+  }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

@@ -136,6 +136,28 @@ class TrapSite(wrcli.WebrankTestCase):
         self.assertEqual(pages[u + "/redirect/2"][1], "301")
         self.assertEqual(pages[u + "/redirect/1"][1], "0")
 
+    def test_max_url_length_applies_to_every_url_kept(self):
+        """Issue 31: a URL longer than --max-url-length becomes no page label, whether a link
+        (a 1 MiB one) or a redirect's target."""
+        root = self.path("site")
+        testsite.write_doc_site(root, pages=4)
+        huge = "/" + "y" * (1 << 20)
+        with open(os.path.join(root, "long.html"), "w") as f:
+            f.write("<html><head><title>long</title></head><body><a href='%s'>huge</a> "
+                    "<a href='/long-redirect/2000'>moved</a> <a href='/index.html'>home</a>"
+                    "</body></html>" % huge)
+        with testsite.SiteServer(root, self.dir, max_requests=100, max_seconds=60) as srv:
+            self.wr("crawl", srv.url + "/long.html", "-o", "l.db", "-q", "--delay", "0",
+                    "--max-url-length", "1024")
+        pages = self.wr("export", "l.db", "--pages").out.splitlines()
+        labels = [line.split("\t")[0] for line in pages]
+        self.assertIn(srv.url + "/index.html", labels)  # the short link was kept and followed
+        self.assertIn(srv.url + "/long-redirect/2000", labels)
+        longest = max(len(line) for line in pages)
+        self.assertLessEqual(longest, 4096, "a long URL was kept: %d bytes" % longest)
+        self.assertTrue(all(len(label) <= 1024 for label in labels))
+        self.assertLessEqual(max(len(x) for x in self.wr("export", "l.db").out.split()), 1024)
+
     def test_robots_txt_redirect_is_followed(self):
         root = self.path("site")
         testsite.write_doc_site(root, pages=6)

@@ -11,6 +11,7 @@ Besides the files of ROOT it serves the traps and failures of a real web:
   /robots.txt        301 to the path in ROOT/robots.txt.redirect when that file exists
   /redirect/N        301 to /redirect/N-1, ... /redirect/0 -> 302 to /index.html
   /loop/a, /loop/b   a redirect loop
+  /long-redirect/N   301 to a path of N bytes (/long/xxx...)
   /status/CODE       that status (404, 500, ...) with a small HTML body
   /slow              answers after 5 seconds
   /drop              closes the connection without answering
@@ -162,6 +163,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             n = int(path.rsplit("/", 1)[1] or 0)
             return self.redirect(302 if n == 0 else 301,
                                  "/index.html" if n == 0 else "/redirect/%d" % (n - 1))
+        if path.startswith("/long-redirect/"):  # a redirect to a URL of N bytes past the host
+            n = int(path.rsplit("/", 1)[1])
+            return self.redirect(301, "/long/" + "x" * max(0, n - 6))
         if path == "/loop/a":
             return self.redirect(301, "/loop/b")
         if path == "/loop/b":

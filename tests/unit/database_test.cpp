@@ -182,8 +182,12 @@ TEST(Build, StaleTemporariesOfDeadProcessesAreRemoved) {
   TempDir dir;
   // PID 2^22+1 is above Linux's pid_max default range, so no such process exists.
   fs::create_directory(dir / ".web.db.webrank-tmp.4194305");
+  fs::create_directory(dir / ".web.db.webrank-tmp.4194305.12");   // numbered per write
+  fs::create_directory(dir / ".web.db.webrank-tmp.4194305.old");  // a database moved aside: kept
   build(dir, "a b\n");
   EXPECT_FALSE(fs::exists(dir / ".web.db.webrank-tmp.4194305"));
+  EXPECT_FALSE(fs::exists(dir / ".web.db.webrank-tmp.4194305.12"));
+  EXPECT_TRUE(fs::exists(dir / ".web.db.webrank-tmp.4194305.old"));
 }
 
 // Builds the same web in input order and in `order`; checks that only the ids changed and

@@ -15,6 +15,7 @@ VectorRecord pagerank_record() {
   VectorRecord r;
   r.name = "pagerank";
   r.xxh3 = "0123456789abcdef";
+  r.generation = "0123456789abcdef";
   r.method = "auto";
   r.solved_by = "gauss-seidel";
   r.pages = 3;
@@ -70,7 +71,7 @@ TEST(VectorRecord, RoundTripsThroughItsJsonForm) {
   EXPECT_EQ(back.stale->links_added, 2u);
   EXPECT_EQ(back.choice, "gauss-seidel: about 2 sweeps of the cycles");
   EXPECT_EQ(back.phase_seconds, r.phase_seconds);
-  EXPECT_NE(text.find("\"schema\": 2"), std::string::npos);
+  EXPECT_NE(text.find("\"schema\": 3"), std::string::npos);
 }
 
 TEST(VectorRecord, UnknownMissingAndMistypedFieldsAreErrorsNamingTheField) {
@@ -83,22 +84,29 @@ TEST(VectorRecord, UnknownMissingAndMistypedFieldsAreErrorsNamingTheField) {
   };
   EXPECT_EQ(read_error(text), "");
   EXPECT_EQ(read_error(with("\"damping\": 0.85,", "\"dampign\": 0.85,")),
-            "ranks/x.json: unknown field \"dampign\" (schema 2, docs/format.md)");
+            "ranks/x.json: unknown field \"dampign\" (schema 3, docs/format.md)");
   EXPECT_EQ(read_error(with("\"damping\": 0.85,", "")),
             "ranks/x.json: field \"damping\" is missing");
   EXPECT_EQ(read_error(with("\"iterations\": 2,", "")),
             "ranks/x.json: field \"iterations\" is missing");
   EXPECT_EQ(read_error(with("\"iterations\": 2,", "\"iterations\": \"2\",")),
             "ranks/x.json: field \"iterations\" has the wrong type (string)");
-  EXPECT_EQ(read_error(with("\"schema\": 2", "\"schema\": 3")),
-            "ranks/x.json: schema 3 is not one this webrank reads (2): written by a newer "
+  EXPECT_EQ(read_error(with("\"schema\": 3", "\"schema\": 4")),
+            "ranks/x.json: schema 4 is not one this webrank reads (3): written by a newer "
             "version?");
+  EXPECT_EQ(read_error(with("\"generation\": \"0123456789abcdef\",", "")),
+            "ranks/x.json: field \"generation\" is missing");
+  // Schema 2 is schema 3 without the generation: read, as of no known version.
+  std::string v2_text = with("\"generation\": \"0123456789abcdef\",", "");
+  v2_text.replace(v2_text.find("\"schema\": 3"), 11, "\"schema\": 2");
+  const VectorRecord v2 = read_vector_record(v2_text, "ranks/x.json");
+  EXPECT_EQ(v2.generation, "");
   EXPECT_EQ(read_error(with("\"reason\"", "\"why\"")),
-            "ranks/x.json (\"stale\"): unknown field \"why\" (schema 2, docs/format.md)");
+            "ranks/x.json (\"stale\"): unknown field \"why\" (schema 3, docs/format.md)");
   EXPECT_EQ(read_error(with("\"links_removed\": 0", "\"pages_added\": 0")),
             "ranks/x.json (\"stale\"): field \"links_removed\" is missing");
   EXPECT_EQ(read_error(with("\"links_added\": 2,", "\"links_added\": 2, \"colour\": 1,")),
-            "ranks/x.json (\"stale\"): unknown field \"colour\" (schema 2, docs/format.md)");
+            "ranks/x.json (\"stale\"): unknown field \"colour\" (schema 3, docs/format.md)");
   EXPECT_EQ(read_error(with("\"sweeps\": 0.15", "\"sweeps\": \"fast\"")),
             "ranks/x.json: field \"phase_seconds\" has a string for \"sweeps\"");
   EXPECT_EQ(read_error("[1, 2]"), "ranks/x.json: damaged (not a JSON object)");

@@ -24,7 +24,15 @@ struct RankCheck {
   double allowed = 0;      // tol, or the precision's rounding floor when that is larger
   double error_bound = 0;  // residual / (1 − d): a bound on ‖R − R*‖₁ (infinite when d = 1)
   double sum = 0;          // Σ R
-  bool ok = false;         // checkable and residual <= allowed
+  // A vector that should sum to 1 (normalized formulations): |Σ R − 1| must be within
+  // sum_allowed, the bound the residual sets (allowed/(1 − d), as |Σ T(R) − Σ R| = (1 − d)·|1 −
+  // Σ R|) plus the rounding of the sum. Caught also where the residual cannot see it: a vector
+  // scaled as a whole (a fixed point for d = 1), or one whose rank source was lost to an
+  // overflow (1e308 + 1e308) in the solver and the verifier alike.
+  bool sum_checked = false;  // false for vectors that need not sum to 1 (leak, remove, HITS...)
+  double sum_allowed = 0;
+  bool sum_ok = true;
+  bool ok = false;  // checkable, residual <= allowed and sum_ok
   double seconds = 0;
 };
 

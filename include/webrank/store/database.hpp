@@ -126,6 +126,10 @@ class Database {
 
   // The directory, as given to open().
   const std::filesystem::path& path() const;
+  // The version of the database that was opened: its manifest's "generation", new with every
+  // build, update and recrawl ("" for databases written before generations; docs/format.md,
+  // "Versions"). Every vector stored records it, and readers refuse a vector of another.
+  const std::string& generation() const;
   // Names of the rank vectors stored in the database now (the ranks/ folder is read at each
   // call), sorted.
   std::vector<std::string> rank_names() const;

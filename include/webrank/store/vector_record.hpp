@@ -32,7 +32,7 @@ enum class Precision { kDouble, kFloat };
 std::span<const Named<Precision>> names(Precision);
 const char* to_string(Precision);
 
-inline constexpr int kVectorSchema = 2;
+inline constexpr int kVectorSchema = 3;
 
 // Page weights as stored: page ids and their weights, parallel (not normalized).
 struct StoredWeights {
@@ -60,6 +60,10 @@ struct VectorRecord {
   int schema = kVectorSchema;
   std::string name;
   std::string xxh3;  // checksum of the values' section, hex
+  // The version of the database the values were computed on (Database::generation()); readers
+  // refuse a vector of another version. "" in vectors of schemas 1 and 2 (written before
+  // versions were recorded): taken as the database's.
+  std::string generation;
 
   // --- What the values are.
   // "pagerank" (PageRank and its personalized, topic, trust and usage variants), "hits",

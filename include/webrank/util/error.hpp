@@ -28,11 +28,14 @@ enum class ErrorKind {
   kCorrupt,          // a database or stored vector fails its checks
   kIo,               // the system refused a read or a write (permissions, a full disk)
   kCancelled,        // stopped by the caller's stop request
-  kInternal,         // a bug in webrank
+  // a write against a version of a database that is no longer current (update, recrawl or
+  // build --force replaced it meanwhile): nothing was written; running again works
+  kConflict,
+  kInternal,  // a bug in webrank
 };
 
 // "invalid argument", "invalid type", "invalid input", "not found", "exists", "corrupt", "io",
-// "cancelled", "internal".
+// "cancelled", "conflict", "internal".
 const char* to_string(ErrorKind kind);
 
 // A mention of option `field` inside a message (see above).
