@@ -238,6 +238,7 @@ void to_json(nlohmann::json& j, const GenerateResult& r) {
 
 void to_json(nlohmann::json& j, const UpdateResult& r) {
   j = r.report;
+  j["index"] = r.index ? nlohmann::json(*r.index) : nlohmann::json(nullptr);
 }
 
 void to_json(nlohmann::json& j, const ExportResult& r) {

@@ -12,7 +12,9 @@ void add_serve_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "serve", "Serve search, page views, the PageRank proxy and a JSON API over HTTP (read-only)");
   cmd->group("Search and serve");
-  cmd->add_option("DB", args->db, "Database directory (indexed: webrank index DB)")->required();
+  cmd->add_option("DB", args->db,
+                  "Database directory (without a search index, search is off and the rest served)")
+      ->required();
   cmd->add_option("--bind", args->o.bind,
                   "Address to listen on (0.0.0.0: every interface; the default serves this "
                   "machine only)")

@@ -22,12 +22,22 @@ void run_server(const ServeOptions& options) {
   SearcherOptions so;
   so.ranks = options.ranks;
   so.ranks_named = options.ranks_named;
+  so.index_optional = true;
   // The compare view's personalized vectors: 256 MiB of them at most (16 bytes a page each).
   serve::Site site{Searcher::open(options.db, so), options.db.filename().string(),
                    std::make_unique<serve::PersonalizedViews>(std::size_t{256} << 20), nullptr};
   if (site.name.empty() || site.name == ".")
     site.name = options.db.parent_path().filename().string();
   site.report = std::make_unique<serve::ReportCache>(site.name);
+  const auto log = [&options](const std::string& line) {
+    if (options.on_log) options.on_log(line);
+  };
+  const auto no_index_notice = [&] {
+    return cat(options.db.string(),
+               " has no search index: search is off, everything else is "
+               "served; `webrank index ",
+               options.db.string(), "` builds one (picked up within a second)");
+  };
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   serve::HttpServerOptions http;
@@ -47,14 +57,27 @@ void run_server(const ServeOptions& options) {
     while (!cv.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; })) {
       if (stop.stop_requested()) return;
       try {
-        if (site.searcher.reopen()) cache.clear();
+        if (site.searcher.reopen()) {
+          cache.clear();
+          const auto db = site.searcher.database();
+          const auto ranks = site.searcher.ranks();
+          log(cat("reopened ", options.db.string(),
+                  " (a new version of the database, its index or its rank vector): ",
+                  db->num_pages(), " pages, ", db->num_links(), " links, ranks ",
+                  ranks ? ranks->name() : std::string("none"), ", search ",
+                  site.searcher.has_index() ? "on" : "off (no search index)"));
+        }
       } catch (const Error& e) {
-        if (options.on_request) options.on_request(cat("reopen failed, still serving: ", e.what()));
+        log(cat("reopen of ", options.db.string(),
+                " failed, still serving the version opened "
+                "before: ",
+                e.what()));
       }
     }
   });
   std::stop_callback on_stop(options.stop, [&server] { server.stop(); });
   if (options.on_listening) options.on_listening(options.bind, port);
+  if (!site.searcher.has_index()) log(no_index_notice());
   server.run();
 }
 
