@@ -166,8 +166,8 @@ std::string cut_end(const std::string& text, std::size_t columns) {
 }
 
 // A page of a list of many sites' pages in `columns` columns: its URL (without the scheme if it
-// is too long), the host whole and the path cut in its middle (both its ends shown), so that no
-// row shows a host cut in two; a host too long for that is cut in its middle.
+// is too long), the host whole and the path cut before its last segment (both its ends shown), so
+// that no row shows a host cut in two; a host too long for that is cut in its middle.
 std::string fit_url(const std::string& label, std::size_t columns) {
   if (display_columns(label) <= columns) return label;
   std::string_view s = label;
@@ -182,8 +182,17 @@ std::string fit_url(const std::string& label, std::size_t columns) {
   const std::size_t host = slash == std::string_view::npos ? s.size() : slash;
   if (slash == std::string_view::npos || display_columns(s.substr(0, host)) + 12 > columns)
     return elide_middle(s, columns);
-  return std::string(s.substr(0, host)) +
-         elide_middle(s.substr(host), columns - display_columns(s.substr(0, host)));
+  // The path's last segment whole when it fits, the cut before it.
+  const std::string_view path = s.substr(host);
+  const std::size_t room = columns - display_columns(s.substr(0, host));
+  const std::size_t last = path.find_last_of('/', path.size() > 1 ? path.size() - 2 : 0);
+  const std::string_view tail = path.substr(last);
+  if (last > 0 && display_columns(tail) + 4 <= room) {
+    return std::string(s.substr(0, host)) +
+           cut_end(std::string(path.substr(0, last)), room - display_columns(tail)) +
+           std::string(tail);
+  }
+  return std::string(s.substr(0, host)) + elide_middle(path, room);
 }
 
 // `top`: the text form fits 100 columns: a list of one site's pages shows paths under a line
