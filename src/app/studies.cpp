@@ -246,11 +246,12 @@ UsageResult usage(Session* session, const UsageRequest& req, const Run& run) {
       std::string first;
       for (std::size_t i = 0; i < u.labels.size() && i < 3; ++i)
         first += cat(i ? ", " : "", "'", u.labels[i].label, "'");
-      r.notices.said.push_back(
-          cat(req.counts, ": ", u.lines, " line", u.lines == 1 ? "" : "s", " (", u.labels.size(),
-              " page", u.labels.size() == 1 ? "" : "s", ", ", u.weight, " visits) name no page of ",
-              session->path().string(), " and are left out: ", first,
-              u.labels.size() > 3 ? ", ..." : "", " (--strict makes that an error)"));
+      r.notices.said.push_back(cat(req.counts, ": ", u.lines, " line", u.lines == 1 ? "" : "s",
+                                   " (", u.labels.size(), " page", u.labels.size() == 1 ? "" : "s",
+                                   ", ", u.weight, " visit", u.weight == 1 ? "" : "s",
+                                   ") name no page of ", session->path().string(),
+                                   " and are left out: ", first, u.labels.size() > 3 ? ", ..." : "",
+                                   " (--strict makes that an error)"));
     }
   }
   r.comparisons.push_back(compare_usage(*db, r.usage.visits, base.values, req.ranks, req.k));
