@@ -4,10 +4,11 @@
 # server is installed), served on 127.0.0.1 by `python3 -m http.server`, crawled by webrank's
 # own crawler, ranked, its top pages shown and searched. Without network access to the Debian archive
 # it falls back to the synthetic web (a host-clustered web of 20,000 pages). Needs a built
-# ./build/webrank.
+# ./build/webrank (bash scripts/build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=./build/webrank
+[ -x "$W" ] || { echo "demo: $W is not built; run bash scripts/build.sh first" >&2; exit 1; }
 out=${WEBRANK_DEMO_DIR:-out/demo}
 mkdir -p "$out"
 

@@ -16,7 +16,7 @@ pkgs=(
   libboost-dev wrk
   libpsl-dev publicsuffix
   clang libfuzzer-14-dev libomp-14-dev strace
-  pybind11-dev python3-dev python3-pytest python3-matplotlib
+  pybind11-dev python3-dev python3-venv python3-pip python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${pkgs[@]}"; do

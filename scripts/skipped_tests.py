@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Lists the tests CTest's last run skipped, with why (scripts/test.sh prints it at the end).
 
-    skipped_tests.py build/Testing/Temporary/LastTest.log
+    skipped_tests.py build-test/Testing/Temporary/LastTest.log
 
 GoogleTest skips print "FILE:LINE: Skipped" and the reason on the next line; the Python suites
 (tests/cli/wrcli.py) print "webrank-test skipped: TEST: REASON" for each skipped test.
@@ -37,4 +37,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "build/Testing/Temporary/LastTest.log")
+    main(sys.argv[1] if len(sys.argv) > 1 else "build-test/Testing/Temporary/LastTest.log")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The Python module beside nx.pagerank and igraph (issue 18, item 6; docs/python.md).
 
-    PYTHONPATH=build/python /usr/bin/python3 bench/python/run.py [--runs 3] [GRAPH ...]
+    build/venv/bin/python bench/python/run.py [--runs 3] [GRAPH ...]
 
 GRAPH is a numeric edge list (plain, .gz, .zst); by default the shared real graphs
 (../shared/data: wb-cs-stanford, hollins, web-NotreDame, cnr-2000). For each graph, in one

@@ -7,7 +7,7 @@ pagerank_scipy, pagerank_numpy and the private _pagerank_python loop by webrank'
 before the module is imported. Every test passes except those deselected below, each for the
 reason given: they test NetworkX helpers that webrank does not replace, not PageRank.
 
-Run:  PYTHONPATH=build/python /usr/bin/python3 python/tests/run_networkx_tests.py
+Run:  build/venv/bin/python python/tests/run_networkx_tests.py
 """
 import os
 import sys

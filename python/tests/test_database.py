@@ -5,7 +5,7 @@ its input (labels, links both ways), its arrays are views of the mapped files (c
 stops at Ctrl-C leaving the stored vectors as they were, errors are exceptions by kind, and
 search works over the index built from Python.
 
-Run:  PYTHONPATH=build/python /usr/bin/python3 python/tests/test_database.py [-v]
+Run:  build/venv/bin/python python/tests/test_database.py [-v]
 """
 import hashlib
 import os

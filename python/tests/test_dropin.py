@@ -5,7 +5,7 @@ isolated and dangling nodes; personalization, dangling dicts, nstart), webrank's
 nx.pagerank's at NetworkX's own stopping rule and igraph's PRPACK at a tight tolerance, to 1e-9
 in L1; the conventions and exceptions are NetworkX's.
 
-Run:  PYTHONPATH=build/python /usr/bin/python3 python/tests/test_dropin.py [-v]
+Run:  build/venv/bin/python python/tests/test_dropin.py [-v]
 """
 import random
 import unittest

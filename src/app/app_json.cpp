@@ -185,7 +185,16 @@ void to_json(nlohmann::json& j, const UsageResult& r) {
   j["pages"] = r.pages;
   j["visits"] = r.usage.total;
   j["visited_pages"] = r.usage.visited_pages;
-  if (r.log) j["log"] = *r.log;
+  if (r.log) {
+    j["log"] = *r.log;
+  } else {
+    // The counts file's lines that name no page of the database, every label listed.
+    const UnknownLabels& u = r.usage.unknown;
+    nlohmann::json labels = nlohmann::json::array();
+    for (const auto& l : u.labels)
+      labels.push_back({{"label", l.label}, {"visits", l.weight}, {"line", l.line}});
+    j["not_in_database"] = {{"lines", u.lines}, {"visits", u.weight}, {"pages", labels}};
+  }
   j["comparisons"] = r.comparisons;
   if (r.source_rank) j["source_rank"] = *r.source_rank;
 }
@@ -238,6 +247,7 @@ void to_json(nlohmann::json& j, const GenerateResult& r) {
 
 void to_json(nlohmann::json& j, const UpdateResult& r) {
   j = r.report;
+  j["index"] = r.index ? nlohmann::json(*r.index) : nlohmann::json(nullptr);
 }
 
 void to_json(nlohmann::json& j, const ExportResult& r) {

@@ -18,9 +18,24 @@ namespace {
 // A vector's name, as every option naming a stored vector declares it.
 constexpr const char* kRanksHelp = "Which stored rank vector";
 
-// The stored vector `name` for presenting pages, with the warning every reader gives about a
-// vector that did not converge.
-PresentedRanks presented(const Database& db, const std::string& name, Notices& notices) {
+// The vector a reader shows: `name`, except that the default ("pagerank") on a database that
+// does not store it but stores exactly one vector (a host database's "hostrank") is that one,
+// said in `notices`. Otherwise `name`, missing or not (load_ranks names what is stored).
+std::string vector_to_show(const Database& db, const std::string& name, Notices& notices) {
+  const auto names = db.rank_names();
+  if (name != "pagerank" || names.size() != 1 ||
+      std::find(names.begin(), names.end(), name) != names.end()) {
+    return name;
+  }
+  notices.said.push_back(cat("showing '", names.front(), "', the only rank vector of ",
+                             db.path().string(), " (it has no 'pagerank')"));
+  return names.front();
+}
+
+// The stored vector `asked` for presenting pages (vector_to_show), with the warning every reader
+// gives about a vector that did not converge.
+PresentedRanks presented(const Database& db, const std::string& asked, Notices& notices) {
+  const std::string name = vector_to_show(db, asked, notices);
   StoredRanks s = load_ranks(db, name);
   if (!s.record.converged)
     notices.warnings.push_back(cat("rank vector '", name, "' did not converge"));
@@ -213,14 +228,15 @@ TopResult top(Session* session, const TopOptions& o, const Run&) {
   TopResult r;
   r.pages_in_web = db->num_pages();
   if (o.topics.empty()) {
-    StoredRanks s = load_ranks(*db, o.ranks);
+    const std::string name = vector_to_show(*db, o.ranks, r.notices);
+    StoredRanks s = load_ranks(*db, name);
     if (!s.record.converged)
-      r.notices.warnings.push_back(cat("rank vector '", o.ranks, "' did not converge"));
+      r.notices.warnings.push_back(cat("rank vector '", name, "' did not converge"));
     if (s.record.stale) {
-      r.notices.warnings.push_back(cat("rank vector '", o.ranks,
+      r.notices.warnings.push_back(cat("rank vector '", name,
                                        "' was computed before an update of the web (rank again, "
                                        "e.g. with --warm-start ",
-                                       o.ranks, ")"));
+                                       name, ")"));
     }
     r.pages = top_ranked_pages(*db, s.values, o.k);
   } else {
@@ -244,7 +260,7 @@ BacklinksResult backlinks(Session* session, const LinksOptions& o, const Run&) {
   BacklinksResult r;
   const PresentedRanks ranks = presented(*db, o.ranks, r.notices);
   r.url = db->label(page);
-  r.ranks = o.ranks;
+  r.ranks = ranks.name();
   r.offset = o.offset;
   r.backlinks = webrank::backlinks(*db, ranks, page, o.k, o.offset);
   return r;
@@ -256,7 +272,7 @@ LinksResult links(Session* session, const LinksOptions& o, const Run&) {
   LinksResult r;
   const PresentedRanks ranks = presented(*db, o.ranks, r.notices);
   r.url = db->label(page);
-  r.ranks = o.ranks;
+  r.ranks = ranks.name();
   r.links = forward_links(*db, ranks, page);
   return r;
 }

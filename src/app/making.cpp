@@ -239,6 +239,18 @@ CrawlResult recrawl(const CrawlRequest& req, const Run& run) {
   CrawlResult result;
   result.is_recrawl = true;
   result.database = req.recrawl;
+  // The search index of the new version is built before it is published (a crawl's database is
+  // indexed unless told not to), so that no reader sees the new web without it.
+  Notices index_notices;
+  if (!req.no_index) {
+    const Database old = Database::open(req.recrawl);
+    const FieldWeights weights = search_index_weights(old).value_or(FieldWeights{});
+    if (old.has_page_data()) {
+      ro.before_publish = [&, weights](const Database& next) {
+        index_before_publish(next, req.recrawl, weights, run, index_notices);
+      };
+    }
+  }
   RecrawlReport& r = result.recrawl = recrawl_web(ro);
   std::string vectors;
   for (const auto& v : r.update.vectors_carried) vectors += (vectors.empty() ? "" : ", ") + v;
@@ -268,14 +280,7 @@ CrawlResult recrawl(const CrawlRequest& req, const Run& run) {
                                         r.failed, " failed); the database is unchanged"));
     return result;
   }
-  if (req.no_index || !r.updated) return result;
-  if (r.crawl.interrupted) {
-    result.notices.said.push_back(
-        cat("not indexed (interrupted): build the search index with `webrank index ", req.recrawl,
-            "`"));
-    return result;
-  }
-  index_after_build(req.recrawl, run, result.notices);
+  for (std::string& line : index_notices.said) result.notices.said.push_back(std::move(line));
   return result;
 }
 
@@ -376,6 +381,9 @@ const OptionSet<UpdateRequest>& update_options() {
           "Edge list of links and pages (one field: the page and all its links) to remove; "
           "applied before --add (repeatable)")
         .as("FILE");
+    s.add("no_index", WR_FIELD(no_index),
+          "Publish the new version without a search index (by default the database's index is "
+          "rebuilt in the new version before it replaces the old)");
     return s;
   }();
   return set;
@@ -467,6 +475,14 @@ UpdateResult update(Session* session, const UpdateRequest& req, const Run& run) 
   o.verify = false;  // the session verified it (unless told not to)
   if (run.on_progress) o.on_progress = [&run](const UpdateProgress& p) { run.on_progress(p); };
   UpdateResult r;
+  Notices index_notices;
+  const std::optional<FieldWeights> weights =
+      req.no_index ? std::nullopt : search_index_weights(*session->database());
+  if (weights) {
+    o.before_publish = [&](const Database& next) {
+      r.index = index_before_publish(next, session->path(), *weights, run, index_notices);
+    };
+  }
   r.report = update_database(session->path(), o);
   const UpdateReport& u = r.report;
   std::string vectors;
@@ -480,6 +496,11 @@ UpdateResult update(Session* session, const UpdateRequest& req, const Run& run) 
       u.removals_not_found ? cat("; ", u.removals_not_found, " removals named nothing in the web")
                            : std::string(),
       vectors.empty() ? std::string() : "; stale vectors kept for rank --warm-start: " + vectors));
+  for (std::string& line : index_notices.said) r.notices.said.push_back(std::move(line));
+  if (!weights && !req.no_index) {
+    r.notices.said.push_back(cat(session->path().string(),
+                                 " had no search index: none built (webrank index builds one)"));
+  }
   return r;
 }
 

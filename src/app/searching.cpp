@@ -116,23 +116,23 @@ FieldWeights field_weights(const std::string& text) {
   return five ? f : g;
 }
 
-IndexReport build_index(const Database& db, const IndexRequest& req, const Run& run) {
+IndexReport build_index(const Database& db, const FieldWeights& weights, const Run& run) {
   IndexOptions o;
-  o.field_weights = field_weights(req.field_weights);
+  o.field_weights = weights;
   o.threads = run.threads;
   o.stop = run.stop;
   if (run.on_progress) o.on_progress = [&run](const IndexProgress& p) { run.on_progress(p); };
   return build_search_index(db, o);
 }
 
-std::string indexed(const Database& db, const IndexReport& r) {
+std::string indexed(const std::string& db, const IndexReport& r) {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.0f",
                 r.seconds > 0 ? static_cast<double>(r.pages) / r.seconds : 0.0);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
-  return cat("indexed ", db.path().string(), ": ", r.documents, " documents of ", r.pages,
-             " pages, ", format_bytes(static_cast<double>(r.bytes)), ", in ", seconds, " s (", rate,
+  return cat("indexed ", db, ": ", r.documents, " documents of ", r.pages, " pages, ",
+             format_bytes(static_cast<double>(r.bytes)), ", in ", seconds, " s (", rate,
              " pages/s on ", r.threads, " thread", r.threads == 1 ? "" : "s", ")");
 }
 
@@ -179,9 +179,9 @@ EvalResult eval(Session* session, const EvalRequest& req, const Run&) {
 IndexResult index(Session* session, const IndexRequest& req, const Run& run) {
   const auto db = session->database();
   IndexResult r;
-  r.report = build_index(*db, req, run);
+  r.report = build_index(*db, field_weights(req.field_weights), run);
   r.database = session->path().string();
-  r.notices.said.push_back(indexed(*db, r.report));
+  r.notices.said.push_back(indexed(db->path().string(), r.report));
   return r;
 }
 
@@ -189,14 +189,40 @@ void index_after_build(const std::filesystem::path& path, const Run& run, Notice
   const Database db = Database::open(path);
   if (!db.has_page_data()) return;  // a graph: nothing to search but labels, on demand
   try {
-    const IndexReport r = build_index(db, IndexRequest{}, run);
-    notices.said.push_back(indexed(db, r));
+    const IndexReport r = build_index(db, FieldWeights{}, run);
+    notices.said.push_back(indexed(path.string(), r));
   } catch (const Error& e) {
     notices.errors.push_back(cat(path.string(),
                                  ": the database is complete, its search index is not (", e.what(),
                                  "); build it with `webrank index ", path.string(), "`"));
     if (e.kind() == ErrorKind::kCancelled) throw;
   }
+}
+
+std::optional<FieldWeights> search_index_weights(const Database& db) {
+  try {
+    const auto info = search_index_info(db);
+    if (!info) return std::nullopt;
+    return info->field_weights;
+  } catch (const Error&) {
+    return FieldWeights{};  // there, damaged or built for another version: rebuilt
+  }
+}
+
+std::optional<IndexReport> index_before_publish(const Database& next,
+                                                const std::filesystem::path& shown,
+                                                const FieldWeights& weights, const Run& run,
+                                                Notices& notices) {
+  if (run.stop.stop_requested()) {
+    notices.said.push_back(cat("not indexed (interrupted): the new version of ", shown.string(),
+                               " has no search index; build it with `webrank index ",
+                               shown.string(), "`"));
+    return std::nullopt;
+  }
+  IndexReport r = build_index(next, weights, run);
+  notices.said.push_back(indexed(shown.string(), r) +
+                         " (the new version, published with its index in one step)");
+  return r;
 }
 
 void add_search_operations(std::vector<Operation>& table) {

@@ -3,6 +3,7 @@
 #include "webrank/app/spam.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/registry.hpp"
 #include "app/solver_options.hpp"
@@ -157,8 +158,19 @@ TrustReport trust(Session* session, const TrustRequest& req, const Run& run) {
   // the average (Gyöngyi et al.'s candidates: mass matters where rank is high).
   const double n = db->num_pages();
   std::vector<PageId> pages;
+  double highest = 0;
   for (PageId u = 0; u < db->num_pages(); ++u) {
     if (t.pagerank.ranks[u] * n >= 10) pages.push_back(u);
+    highest = std::max(highest, t.pagerank.ranks[u] * n);
+  }
+  if (pages.empty()) {
+    char times[32];
+    std::snprintf(times, sizeof times, "%.2f", highest);
+    r.notices.warnings.push_back(
+        cat("no page of ", session->path().string(),
+            " has PageRank at least 10x the average (the highest has ", times,
+            "x), so the table of spam mass is empty: it lists only such pages, where mass matters; "
+            "--out FILE writes every page's, and the vectors are stored"));
   }
   std::sort(pages.begin(), pages.end(), [&](PageId a, PageId b) {
     return t.relative_mass[a] > t.relative_mass[b] ||

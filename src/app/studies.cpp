@@ -52,6 +52,10 @@ const OptionSet<UsageRequest>& usage_options() {
     s.add("counts", WR_FIELD(counts), "LABEL<TAB>COUNT lines: visits per page (# comments)")
         .as("FILE")
         .without("log");
+    s.add("strict", WR_FIELD(strict),
+          "--counts: a page that is not in the database is an error (by default such lines are "
+          "counted, listed and left out)")
+        .without("log");
     s.add("log", WR_FIELD(log), "A web server access log (Common or Combined Log Format; gz, zst)")
         .as("FILE");
     s.add("site", WR_FIELD(log_options.site),
@@ -236,7 +240,19 @@ UsageResult usage(Session* session, const UsageRequest& req, const Run& run) {
     r.usage = count_log_visits(*db, req.log, req.log_options, &log);
     r.log = std::move(log);
   } else {
-    r.usage = read_usage_counts(*db, req.counts);
+    r.usage = read_usage_counts(*db, req.counts, req.strict);
+    const UnknownLabels& u = r.usage.unknown;
+    if (u.lines > 0) {
+      std::string first;
+      for (std::size_t i = 0; i < u.labels.size() && i < 3; ++i)
+        first += cat(i ? ", " : "", "'", u.labels[i].label, "'");
+      r.notices.said.push_back(cat(req.counts, ": ", u.lines, " line", u.lines == 1 ? "" : "s",
+                                   " (", u.labels.size(), " page", u.labels.size() == 1 ? "" : "s",
+                                   ", ", u.weight, " visit", u.weight == 1 ? "" : "s",
+                                   ") name no page of ", session->path().string(),
+                                   " and are left out: ", first, u.labels.size() > 3 ? ", ..." : "",
+                                   " (--strict makes that an error)"));
+    }
   }
   r.comparisons.push_back(compare_usage(*db, r.usage.visits, base.values, req.ranks, req.k));
   if (req.source) {

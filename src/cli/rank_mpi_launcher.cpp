@@ -13,8 +13,8 @@ void add_rank_mpi_command(CLI::App& app) {
   // The options write into args as they parse: the callback keeps them alive.
   cmd->callback([args] {
     become_sibling("webrank-mpi",
-                   "rank-mpi needs webrank-mpi beside webrank, built when Open MPI is installed "
-                   "(scripts/install-deps.sh: libopenmpi-dev, openmpi-bin)");
+                   "rank-mpi needs webrank-mpi beside webrank: bash scripts/build.sh webrank-mpi "
+                   "(with Open MPI installed: scripts/install-deps.sh)");
   });
 }
 

@@ -170,6 +170,36 @@ std::string cut_end(const std::string& text, std::size_t columns) {
   return text.substr(0, i) + "...";
 }
 
+// A page of a list of many sites' pages in `columns` columns: its URL (without the scheme if it
+// is too long), the host whole and the path cut before its last segment (both its ends shown), so
+// that no row shows a host cut in two; a host too long for that is cut in its middle.
+std::string fit_url(const std::string& label, std::size_t columns) {
+  if (display_columns(label) <= columns) return label;
+  std::string_view s = label;
+  for (std::string_view scheme : {"https://", "http://"}) {
+    if (s.starts_with(scheme)) {
+      s.remove_prefix(scheme.size());
+      break;
+    }
+  }
+  if (display_columns(s) <= columns) return std::string(s);
+  const std::size_t slash = s.find('/');
+  const std::size_t host = slash == std::string_view::npos ? s.size() : slash;
+  if (slash == std::string_view::npos || display_columns(s.substr(0, host)) + 12 > columns)
+    return elide_middle(s, columns);
+  // The path's last segment whole when it fits, the cut before it.
+  const std::string_view path = s.substr(host);
+  const std::size_t room = columns - display_columns(s.substr(0, host));
+  const std::size_t last = path.find_last_of('/', path.size() > 1 ? path.size() - 2 : 0);
+  const std::string_view tail = path.substr(last);
+  if (last > 0 && display_columns(tail) + 4 <= room) {
+    return std::string(s.substr(0, host)) +
+           cut_end(std::string(path.substr(0, last)), room - display_columns(tail)) +
+           std::string(tail);
+  }
+  return std::string(s.substr(0, host)) + elide_middle(path, room);
+}
+
 // `top`: the text form fits 100 columns: a list of one site's pages shows paths under a line
 // naming the site, and long labels and titles are cut (--wide prints them whole).
 void top(const Rendered& r) {
@@ -211,6 +241,9 @@ void top(const Rendered& r) {
     const std::string label = str(t, "label");
     std::string page = origin.empty() ? label : label.substr(origin.size());
     if (page.empty()) page = "/";
+    const auto fit = [&origin](const std::string& text, std::size_t columns) {
+      return origin.empty() ? fit_url(text, columns) : elide_middle(text, columns);
+    };
     const std::string title = str(t, "title");
     // Crawled webs show the page title after the URL, as the paper's search results do.
     const bool titled = !title.empty();
@@ -218,7 +251,7 @@ void top(const Rendered& r) {
       if (titled) page += "  \"" + title + "\"";
     } else {
       // The label first; the title gets what is left, if that is enough to read.
-      page = elide_middle(page, titled ? std::max(room / 2, room - kTitleColumns) : room);
+      page = fit(page, titled ? std::max(room / 2, room - kTitleColumns) : room);
       const std::size_t used = display_columns(page) + 4;  // two spaces and the quotes
       if (titled && used + kTitleColumns - 4 <= room) {
         page += "  \"" + cut_end(title, room - used) + "\"";

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "render_text.hpp"
+#include "webrank/rank/presentation.hpp"
 #include "webrank/util/units.hpp"
 
 namespace webrank::cli {
@@ -150,18 +151,34 @@ void ppr(const Rendered& r) {
               sweeps ? cat(", ", sweeps, " full sweeps").c_str() : "", 1e3 * number(j, "seconds"));
 }
 
-// The paper's table: the page, then its percentile in each view.
+// The paper's table: the page, then its percentile in each view. Columns stay aligned whatever
+// the titles: the page is cut (in its middle) to its column, padded by the columns it shows
+// (UTF-8), and a view's column is as wide as its name.
 void compare(const Rendered& r) {
   const json& c = r.out.json;
-  std::printf("%-50s", "page");
-  for (const json& v : c.at("views")) std::printf("  %14s", v.get<std::string>().c_str());
+  constexpr std::size_t kPageColumns = 50;
+  const auto padded = [](const std::string& text, std::size_t columns) {
+    const std::string cut = elide_middle(text, columns);
+    return cut + std::string(columns - std::min(columns, display_columns(cut)), ' ');
+  };
+  std::vector<int> widths;
+  std::printf("%s", padded("page", kPageColumns).c_str());
+  for (const json& v : c.at("views")) {
+    const std::string name = v.get<std::string>();
+    widths.push_back(static_cast<int>(std::max<std::size_t>(14, display_columns(name))));
+    std::printf("  %*s", widths.back(), name.c_str());
+  }
   std::printf("\n");
   for (const json& row : c.at("rows")) {
     std::string page = str(row, "label");
     const std::string title = str(row, "title");
     if (!title.empty()) page = title + "  " + page;
-    std::printf("%-50s", page.c_str());
-    for (const json& p : row.at("percentiles")) std::printf("  %13.2f%%", p.get<double>());
+    std::printf("%s", padded(page, kPageColumns).c_str());
+    std::size_t i = 0;
+    for (const json& p : row.at("percentiles")) {
+      std::printf("  %*.2f%%", i < widths.size() ? widths[i] - 1 : 13, p.get<double>());
+      ++i;
+    }
     std::printf("\n");
   }
   std::printf("(percentile: the share of pages ranked at or below the page in that view)\n");

@@ -21,6 +21,11 @@ void trust(const Rendered& r) {
                 p.at("trustrank").get<double>(), p.at("spam_mass").get<double>(),
                 str(p, "label").c_str());
   }
+  if (i == 0) {
+    std::printf(
+        "(none: only pages with PageRank at least 10x the average are listed; --out FILE "
+        "writes every page)\n");
+  }
 }
 
 void seeds(const Rendered& r) {

@@ -7,7 +7,9 @@
 namespace webrank::cli {
 
 void run_serve(const ServeArgs&) {
-  become_sibling("webrank-serve", "serve runs webrank-serve, built beside webrank");
+  become_sibling("webrank-serve",
+                 "serve runs webrank-serve, built beside webrank: bash scripts/build.sh "
+                 "webrank-serve");
 }
 
 }  // namespace webrank::cli

@@ -17,6 +17,7 @@ void run_serve(const ServeArgs& args) {
     std::fprintf(stderr, "webrank: serving %s on http://%s:%d/ (Ctrl-C stops)\n", args.db.c_str(),
                  host.c_str(), port);
   };
+  o.on_log = [](const std::string& line) { std::fprintf(stderr, "webrank: %s\n", line.c_str()); };
   if (args.access_log) {
     o.on_request = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   }

@@ -171,7 +171,8 @@ RecrawlReport recrawl_web(const RecrawlOptions& options) {
       {"changed", rep.changed}, {"gone", rep.gone},           {"new", rep.new_pages}};
   const auto start = std::chrono::steady_clock::now();
   // Not stopped by the crawl's stop request: what was fetched is folded in, as a crawl builds it.
-  commit_web_edit(options.database, db, edit, change, rep.update, options.on_update_progress, {});
+  commit_web_edit(options.database, db, edit, change, rep.update, options.on_update_progress, {},
+                  options.before_publish);
   rep.updated = true;
   rep.update.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -104,7 +104,7 @@ nlohmann::json read_json(const fs::path& file) {
 void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& edit,
                      const nlohmann::json& change, UpdateReport& report,
                      const std::function<void(const UpdateProgress&)>& on_progress,
-                     const std::stop_token& stop) {
+                     const std::stop_token& stop, const BeforePublish& before_publish) {
   auto stage = [&](const std::string& s) {
     if (on_progress) on_progress({s, 0, 0});
     stop_if_asked(stop);
@@ -170,6 +170,7 @@ void commit_web_edit(const fs::path& path, const Database& old, const WebEdit& e
     write_rank_vector(fresh, name, values, s.precision, std::move(record));
     report.vectors_carried.push_back(name);
   }
+  if (before_publish) before_publish(fresh);
   stop_if_asked(stop);
   tmp.commit(/*replace_dir=*/true);
 }
@@ -206,7 +207,7 @@ UpdateReport update_database(const fs::path& path, const UpdateOptions& o) {
   UpdateReport report;
   report.removals_not_found = sink.not_found();
   commit_web_edit(path, old, edit, {{"add", o.add}, {"remove", o.remove}}, report, o.on_progress,
-                  o.stop);
+                  o.stop, o.before_publish);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

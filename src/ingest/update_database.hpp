@@ -35,11 +35,12 @@ class EditIds {
 
 // Writes the new version of `old` (opened from `path`) with `edit` applied into a temporary
 // sibling, carries every stored rank vector over (mapped onto the new pages, flagged stale), and
-// renames it in place of the old one. `change` is recorded in the manifest's "updates" list.
-// Fills the report's page and link counts and vectors_carried.
+// renames it in place of the old one (after before_publish, if any, has written into it). `change`
+// is recorded in the manifest's "updates" list. Fills the report's page and link counts and
+// vectors_carried.
 void commit_web_edit(const std::filesystem::path& path, const Database& old, const WebEdit& edit,
                      const nlohmann::json& change, UpdateReport& report,
                      const std::function<void(const UpdateProgress&)>& on_progress,
-                     const std::stop_token& stop);
+                     const std::stop_token& stop, const BeforePublish& before_publish);
 
 }  // namespace webrank

@@ -119,16 +119,17 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   s->stamps = stamps(dir, o.ranks);
   s->db = std::make_shared<const Database>(Database::open(dir));
   const auto info = search_index_info(*s->db);
-  if (!info) {
+  if (!info && !o.index_optional) {
     fail(ErrorKind::kNotFound, dir.string(), ": no search index: run `webrank index ", dir.string(),
          "`");
   }
-  s->index = info->path;
   const auto names = s->db->rank_names();
   if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
     StoredRanks r = load_ranks(*s->db, o.ranks);
     s->ranks = std::make_shared<const PresentedRanks>(std::move(r.values), o.ranks);
   }
+  if (!info) return s;  // search off (index_optional): s->index stays empty
+  s->index = info->path;
   try {
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
     const Xapian::Database& x = *s->pool.back();
@@ -214,12 +215,22 @@ std::shared_ptr<const PresentedRanks> Searcher::ranks() const {
   return impl_->current()->ranks;
 }
 
+bool Searcher::has_index() const {
+  return !impl_->current()->index.empty();
+}
+
 SearchResults Searcher::search(std::string_view query, const SearchOptions& o) const {
   const auto start = std::chrono::steady_clock::now();
   check_options(o);
   const search::ParsedQuery parsed = search::parse_query(query);
   const std::shared_ptr<SearcherState> state = impl_->current();
   const Database& db = *state->db;
+  if (state->index.empty()) {
+    fail(ErrorKind::kNotFound, impl_->dir.string(),
+         ": no search index, so search is off (every other view works); build it with `webrank "
+         "index ",
+         impl_->dir.string(), "`");
+  }
   std::shared_ptr<const PresentedRanks> ranks = o.ranks ? o.ranks : state->ranks;
   if (ranks && ranks->values().size() != db.num_pages()) {
     fail_option("ranks", "has ", ranks->values().size(), " values, the database ", db.num_pages(),

@@ -558,8 +558,21 @@ int HttpServer::listen(const std::string& address, int port) {
     if (!ec) s.acceptor.listen(net::socket_base::max_listen_connections, ec);
   }
   if (ec || endpoints.empty()) {
-    fail(ErrorKind::kIo, "cannot listen on ", address, ":", port,
-         " (in use, or not an address of this machine)");
+    // Which of the causes it is, since each has its own fix.
+    const std::string why =
+        endpoints.empty() ? "not an address this machine can resolve"
+        : ec == net::error::address_in_use
+            ? cat("port ", port,
+                  " is in use by another process; choose another --port, or --port "
+                  "0 for any free one")
+        : ec == net::error::access_denied && port < 1024
+            ? cat("permission denied: port ", port,
+                  " is below 1024, which needs root (or CAP_NET_BIND_SERVICE); choose a port of "
+                  "1024 or more")
+        : ec == net::error::access_denied ? "permission denied by the system's security policy"
+        : ec == boost::system::errc::address_not_available ? "not an address of this machine"
+                                                           : ec.message();
+    fail(ErrorKind::kIo, "cannot listen on ", address, ":", port, ": ", why);
   }
   rlimit files{};
   if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {

@@ -22,6 +22,7 @@ void run_server(const ServeOptions& options) {
   SearcherOptions so;
   so.ranks = options.ranks;
   so.ranks_named = options.ranks_named;
+  so.index_optional = true;
   serve::Site site{Searcher::open(options.db, so), options.db.filename().string(), nullptr,
                    nullptr};
   if (site.name.empty() || site.name == ".")
@@ -29,6 +30,15 @@ void run_server(const ServeOptions& options) {
   site.report = std::make_unique<serve::ReportCache>(site.name);
   // Checked once already by the searcher's open.
   site.session = std::make_unique<app::Session>(options.db, app::Session::Options{.verify = false});
+  const auto log = [&options](const std::string& line) {
+    if (options.on_log) options.on_log(line);
+  };
+  const auto no_index_notice = [&] {
+    return cat(options.db.string(),
+               " has no search index: search is off, everything else is "
+               "served; `webrank index ",
+               options.db.string(), "` builds one (picked up within a second)");
+  };
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   serve::HttpServerOptions http;
@@ -48,15 +58,28 @@ void run_server(const ServeOptions& options) {
     while (!cv.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; })) {
       if (stop.stop_requested()) return;
       try {
-        const bool searcher = site.searcher.reopen();
-        if (site.session->refresh() || searcher) cache.clear();
+        const bool session = site.session->refresh();
+        if (site.searcher.reopen() || session) {
+          cache.clear();
+          const auto db = site.searcher.database();
+          const auto ranks = site.searcher.ranks();
+          log(cat("reopened ", options.db.string(),
+                  " (a new version of the database, its index or its rank vector): ",
+                  db->num_pages(), " pages, ", db->num_links(), " links, ranks ",
+                  ranks ? ranks->name() : std::string("none"), ", search ",
+                  site.searcher.has_index() ? "on" : "off (no search index)"));
+        }
       } catch (const Error& e) {
-        if (options.on_request) options.on_request(cat("reopen failed, still serving: ", e.what()));
+        log(cat("reopen of ", options.db.string(),
+                " failed, still serving the version opened "
+                "before: ",
+                e.what()));
       }
     }
   });
   std::stop_callback on_stop(options.stop, [&server] { server.stop(); });
   if (options.on_listening) options.on_listening(options.bind, port);
+  if (!site.searcher.has_index()) log(no_index_notice());
   server.run();
 }
 

@@ -196,6 +196,11 @@ std::string home_html(const Site& site) {
                          "<a class=\"wr-report-link\" href=\"/report\">Charts of this web</a>: "
                          "convergence, rank and degree distributions, components, crawl "
                          "status.</p>");
+  if (!site.searcher.has_index()) {
+    body += cat("<p class=\"wr-notice\">Search is off: this database has no search index (",
+                "<code>webrank index ", escape(site.name),
+                "</code> builds one; the server picks it up within a second).</p>");
+  }
   if (ranks) {
     body += cat("<h2>Pages of highest PageRank (", escape(ranks->name()),
                 ")</h2><ol class=\"wr-list\">");
@@ -644,7 +649,8 @@ nlohmann::json health_json(const Site& site) {
           {"database", site.name},
           {"pages", db->num_pages()},
           {"links", db->num_links()},
-          {"ranks", ranks ? nlohmann::json(ranks->name()) : nlohmann::json(nullptr)}};
+          {"ranks", ranks ? nlohmann::json(ranks->name()) : nlohmann::json(nullptr)},
+          {"search", site.searcher.has_index()}};
 }
 
 nlohmann::json api_index_json() {

@@ -121,10 +121,11 @@ std::string shared_origin(const Database& db) {
 
 }  // namespace
 
-UsageCounts read_usage_counts(const Database& db, const std::string& path) {
+UsageCounts read_usage_counts(const Database& db, const std::string& path, bool strict) {
   UsageCounts c;
   c.visits.assign(db.num_pages(), 0.0);
-  for (const auto& [page, count] : read_page_weights(db, path)) c.visits[page] += count;
+  for (const auto& [page, count] : read_page_weights(db, path, strict ? nullptr : &c.unknown))
+    c.visits[page] += count;
   for (double v : c.visits) {
     c.total += v;
     c.visited_pages += v > 0;

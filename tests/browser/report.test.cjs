@@ -112,4 +112,21 @@ run({
     const canvases = await page.$$eval('.uplot canvas', c => c.length);
     check(canvases === CHARTS.length, `${canvases} charts`);
   },
+  'sixteen vectors get sixteen colours': async t => {
+    // Four vectors so far (pagerank, home, the two of HITS); twelve more.
+    for (let i = 0; i < 12; ++i) {
+      t.webrank('rank', 'web.db', '--damping', String(0.5 + 0.03 * i), '--name', `v${i}`, '-q');
+    }
+    t.webrank('report', 'web.db', '-o', 'report16.html', '-q');
+    const page = await t.page();
+    await page.goto('file://' + path.join(t.scratch, 'report16.html'));
+    await page.waitForSelector('main[data-rendered="true"]', {timeout: 10000});
+    const strokes = await page.evaluate(() => {
+      const u = WebrankCharts.instances.find(u => u.root.closest('[data-chart="convergence"]'));
+      return u.series.slice(1).map((s, i) => typeof s.stroke === 'function' ? s.stroke(u, i + 1) : s.stroke);
+    });
+    check(strokes.length === 16, `16 series: ${strokes.length}`);
+    check(new Set(strokes).size === 16, `16 distinct colours: ${strokes}`);
+    check(strokes.every(c => /^#[0-9a-f]{6}$/.test(c)), `colours as hex: ${strokes}`);
+  },
 });

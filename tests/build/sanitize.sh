@@ -4,7 +4,9 @@
 # target of tests/fuzz/ for a few seconds each, seeded with tests/fuzz/corpus/. A separate build
 # directory, kept between runs (incremental), of only those targets (its cost: docs/testing.md).
 #   tests/build/sanitize.sh SOURCE_DIR BUILD_DIR [COMPILER_LAUNCHER] [SECONDS_PER_FUZZER]
-# SECONDS_PER_FUZZER: 3 by default; 0 builds and runs the unit tests only.
+# SECONDS_PER_FUZZER: 3 by default; 0 builds and runs the unit tests only; "build" only builds,
+# showing its progress (scripts/test.sh does that as a step of its own before CTest, whose output
+# of a test comes only when it ends).
 set -euo pipefail
 src=$1 dir=$2 launcher=${3:-} seconds=${4:-3}
 args=(-S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++
@@ -12,6 +14,11 @@ args=(-S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang+
 [ -n "$launcher" ] && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher")
 start=$SECONDS
 cmake "${args[@]}" > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+if [ "$seconds" = build ]; then
+  cmake --build "$dir" -j2 --target webrank_sanitized_tests fuzzers
+  echo "sanitizers: built in $((SECONDS - start)) s"
+  exit 0
+fi
 cmake --build "$dir" -j2 --target webrank_sanitized_tests fuzzers -- -k > "$dir.build.log" 2>&1 ||
   { tail -50 "$dir.build.log"; exit 1; }
 echo "sanitizers: built in $((SECONDS - start)) s"

@@ -14,6 +14,7 @@ wrk load test (2 s) has no error. The browser side is tests/browser/serve.test.c
 import html.parser
 import json
 import os
+import queue
 import re
 import select
 import shutil
@@ -134,6 +135,33 @@ class Server:
             os.kill(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         return self.proc.returncode
+
+
+class LoggedServer(Server):
+    """A Server whose stderr is read line by line by a thread of its own, so that a log line
+    that arrives with another is not hidden in a reader's buffer."""
+
+    def __init__(self, db, *extra):
+        self.proc = subprocess.Popen([wrcli.WEBRANK, "serve", db, "--port", "0", *extra],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        line = self._line(30)
+        if "serving" not in line:
+            self.stop()
+            raise AssertionError("server did not start: %r" % line)
+        self.url = line.split(" on ", 1)[1].split("/ ", 1)[0]
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def _read(self):
+        for line in self.proc.stderr:
+            self.lines.put(line)
+
+    def _line(self, timeout):
+        try:
+            return self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return ""
 
 
 def proxied_part(body):
@@ -582,6 +610,64 @@ class LifecycleTest(wrcli.WebrankTestCase):
         with self.assertRaises(OSError):
             socket.create_connection(("127.0.0.1", server.port), timeout=2).close()
 
+    def wait_for_log(self, server, text, timeout=20):
+        """The server's stderr lines until one holds `text` (failing after `timeout` s)."""
+        deadline = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < deadline:
+            line = server._line(max(0.0, deadline - time.monotonic()))
+            seen.append(line)
+            if text in line:
+                return line
+        self.fail("the server never said %r; it said %r" % (text, seen))
+
+    def test_a_new_version_is_reopened_and_logged(self):
+        """Issue 32: `update` publishes a new version (with its index); the server notices it,
+        logs it and serves it; a version without an index is served with search off."""
+        server = LoggedServer(self.db)
+        try:
+            pages = server.json("/healthz")[1]["pages"]
+            self.assertTrue(server.json("/healthz")[1]["search"])
+            labels = self.wr("export", "g.db", "--pages").out.splitlines()[1:]
+            self.write("add.tsv", "%s\thttp://example.org/more\n" % labels[0].split("\t")[0])
+            self.wr("update", "g.db", "--add", "add.tsv", "-q")
+            line = self.wait_for_log(server, "reopened")
+            self.assertIn("%d pages" % (pages + 1), line)
+            self.assertIn("search on", line)
+            self.assertEqual(server.json("/healthz")[1]["pages"], pages + 1)
+            self.assertEqual(server.json("/api/v1/search?q=roses")[0], 200)
+
+            self.write("add.tsv", "%s\thttp://example.org/again\n" % labels[0].split("\t")[0])
+            self.wr("update", "g.db", "--add", "add.tsv", "--no-index", "-q")
+            line = self.wait_for_log(server, "reopened")
+            self.assertIn("search off", line)
+            health = server.json("/healthz")[1]
+            self.assertEqual((health["pages"], health["search"]), (pages + 2, False))
+            status, body = server.json("/api/v1/search?q=roses")
+            self.assertEqual(status, 404)
+            self.assertIn("no search index", body["error"]["message"])
+            status, _, page = server.get("/search?q=roses")
+            self.assertIn("webrank index", page)
+            self.assertIn("Search is off", server.get("/")[2])
+            self.assertEqual(server.json("/api/v1/page?id=1")[0], 200)
+
+            self.wr("index", "g.db", "-q")
+            self.wait_for_log(server, "search on")
+            self.assertEqual(server.json("/api/v1/search?q=roses")[0], 200)
+        finally:
+            self.assertEqual(server.stop(signal.SIGTERM), 0)
+
+    def test_a_database_without_an_index_is_served(self):
+        os.unlink(self.path("g.db/search.xapian"))
+        server = LoggedServer(self.db)
+        try:
+            self.assertIn("search is off", self.wait_for_log(server, "no search index"))
+            self.assertFalse(server.json("/healthz")[1]["search"])
+            self.assertEqual(server.json("/api/v1/page?id=1")[0], 200)
+            self.assertEqual(server.json("/api/v1/search?q=roses")[0], 404)
+        finally:
+            self.assertEqual(server.stop(signal.SIGTERM), 0)
+
     def test_errors_at_start(self):
         r = self.wr("serve", "g.db", "--bind", "256.1.1.1", "--port", "0", expect=1)
         self.assertIn("cannot listen on 256.1.1.1", r.err)
@@ -590,10 +676,6 @@ class LifecycleTest(wrcli.WebrankTestCase):
         self.wr("serve", "g.db", "--port", "70000", expect=2)
         r = self.wr("serve", "g.db", "--ranks", "missing", "--port", "0", expect=1)
         self.assertIn("missing", r.err)
-        os.unlink(self.path("g.db/search.xapian"))
-        r = self.wr("serve", "g.db", "--port", "0", expect=1)
-        self.assertIn("webrank index", r.err)
-        self.wr("index", "g.db", "-q")
         server = Server(self.db)
         try:
             other = self.wr("serve", "g.db", "--port", str(server.port), expect=1)

@@ -103,7 +103,10 @@ class Studies(WebrankTestCase):
         db = self.make(labels, links)
         self.wr("rank", db, "-q")
         self.write("bad.tsv", "%s\t3\nhttp://nowhere.example/\t1\n" % labels[0])
-        res = self.wr("usage", db, "--counts", "bad.tsv", expect=(1, 2))
+        # A page outside the database is counted and left out (issue 32); --strict refuses it.
+        res = self.wr("usage", db, "--counts", "bad.tsv")
+        self.assertIn("bad.tsv: 1 line (1 page, 1 visit) name no page", res.err)
+        res = self.wr("usage", db, "--counts", "bad.tsv", "--strict", expect=(1, 2))
         self.assertIn("bad.tsv:2", res.err)
         self.write("neg.tsv", "%s\t-3\n" % labels[0])
         res = self.wr("usage", db, "--counts", "neg.tsv", expect=(1, 2))

@@ -17,6 +17,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 
@@ -208,6 +209,60 @@ class Update(WebrankTestCase):
         self.assertNotIn(labels[3], titles)
         self.assertEqual([r[1] for r in rows if r[0] == "http://example.org/"], ["0"])
         self.wr("check", "c.db")
+
+    def test_the_search_index_is_published_with_the_new_version(self):
+        """Issue 32: the index is rebuilt inside the new version before it replaces the old, so
+        that the database is never seen without it (polled while updates run), the command says
+        so, its JSON has the index's report; --no-index publishes without one."""
+        import threading
+        site = self.path("site")
+        os.makedirs(site)
+        for i in range(60):
+            self.write("site/p%d.html" % i, "<title>Page %d</title><a href='p%d.html'>next</a> "
+                       "<a href='p%d.html'>skip</a> words of page %d " % (i, (i + 1) % 60,
+                                                                          (i * 7) % 60, i) * 20)
+        self.wr("import", site, "--format", "html-dir", "-o", "s.db", "-q")
+        labels = self.labels("s.db")
+        index = self.path("s.db/search.xapian")
+        self.assertTrue(os.path.exists(index))
+        missing, done = [], threading.Event()
+
+        def poll():
+            while not done.is_set():
+                if not os.path.exists(index):
+                    missing.append(time.monotonic())
+
+        t = threading.Thread(target=poll)
+        t.start()
+        try:
+            for i in range(8):
+                self.write("add.tsv", "%s\thttp://example.org/new%d\n" % (labels[i], i))
+                res = self.wr("update", "s.db", "--add", "add.tsv", "--json")
+        finally:
+            done.set()
+            t.join()
+        self.assertEqual(len(missing), 0, "the database was seen without its search index")
+        report = json.loads(res.out)
+        self.assertEqual(report["index"]["pages"], len(labels) + 8)
+        self.assertEqual(report["index"]["documents"], len(labels))  # the new pages: no text
+        hits = self.wr("search", "s.db", "page 17", "--format", "json").out
+        self.assertIn([l for l in labels if l.endswith("/p17.html")][0],
+                      [h["url"] for h in json.loads(hits)["hits"]])
+        self.write("add.tsv", "%s\thttp://example.org/said\n" % labels[1])
+        res = self.wr("update", "s.db", "--add", "add.tsv")
+        self.assertIn("published with its index in one step", res.err)
+        self.wr("check", "s.db")
+
+        self.write("add.tsv", "%s\thttp://example.org/last\n" % labels[0])
+        res = self.wr("update", "s.db", "--add", "add.tsv", "--no-index", "--json")
+        self.assertIsNone(json.loads(res.out)["index"])
+        self.assertFalse(os.path.exists(index))
+        res = self.wr("search", "s.db", "page", expect=1)
+        self.assertIn("webrank index", res.err)
+        # A database without an index stays without one, and says so.
+        res = self.wr("update", "s.db", "--add", "add.tsv")
+        self.assertIn("had no search index", res.err)
+        self.assertFalse(os.path.exists(index))
 
     def test_errors_leave_the_database_as_it_was(self):
         self.write("web.tsv", "a\tb\nb\tc\n")

@@ -28,7 +28,18 @@
   const HEIGHT = 320;
   const instances = [];
 
-  function color(i) { return PALETTE[i % PALETTE.length]; }
+  // Beyond the palette (a report of many vectors), hues a golden angle apart at two lightnesses,
+  // so that no two series share a colour; as hex, like the palette (callers append an alpha).
+  function color(i) {
+    if (i < PALETTE.length) return PALETTE[i];
+    const h = ((i - PALETTE.length) * 137.508 + 15) % 360, s = 0.65, l = i % 2 ? 0.38 : 0.52;
+    const a = s * Math.min(l, 1 - l);
+    const f = n => {
+      const k = (n + h / 30) % 12;
+      return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    };
+    return '#' + [f(0), f(8), f(4)].map(x => Math.round(x * 255).toString(16).padStart(2, '0')).join('');
+  }
 
   function element(tag, props, children) {
     const e = document.createElement(tag);

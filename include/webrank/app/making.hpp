@@ -4,6 +4,7 @@
 // in webrank/app/app_json.hpp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "webrank/ingest/export.hpp"
 #include "webrank/ingest/update.hpp"
 #include "webrank/mpi/distributed.hpp"
+#include "webrank/search/search.hpp"
 #include "webrank/search/text_web.hpp"
 
 namespace webrank::app {
@@ -64,12 +66,15 @@ struct GenerateResult : ResultBase {
 GenerateResult generate(Session* session, const GenerateRequest& request, const Run& run);
 
 // `update`: a new version of the database from edge lists of links and pages to remove and to
-// add, put in place atomically; stored vectors carried over, stale.
+// add, put in place atomically; stored vectors carried over, stale; the search index, if the
+// database has one, rebuilt in the new version before it is published (unless no_index).
 struct UpdateRequest {
   UpdateOptions update;  // add, remove
+  bool no_index = false;
 };
 struct UpdateResult : ResultBase {
   UpdateReport report;
+  std::optional<IndexReport> index;  // the new version's index, when one was built
 };
 UpdateResult update(Session* session, const UpdateRequest& request, const Run& run);
 

@@ -3,6 +3,8 @@
 // webrank/app/app_json.hpp.
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "webrank/app/operation.hpp"
@@ -52,5 +54,19 @@ IndexResult index(Session* session, const IndexRequest& request, const Run& run)
 // page data (a graph has nothing to search but labels); the database is complete whatever
 // happens here, and a failure is said in `notices` (errors) rather than thrown.
 void index_after_build(const std::filesystem::path& db, const Run& run, Notices& notices);
+
+// The field weights of the search index of `db`, to build the next version's with: nullopt when
+// it has none; the defaults when it has a damaged or outdated one (it is rebuilt).
+std::optional<FieldWeights> search_index_weights(const Database& db);
+
+// The index of `next`, a new version of the database `shown` not yet published (BeforePublish
+// of update and crawl --recrawl), built in its directory so that it is published in the same
+// rename. Returns its report, or nullopt when a stop was requested before (the version is then
+// published without an index, said in `notices`). Throws as build_search_index does: the update
+// is abandoned.
+std::optional<IndexReport> index_before_publish(const Database& next,
+                                                const std::filesystem::path& shown,
+                                                const FieldWeights& weights, const Run& run,
+                                                Notices& notices);
 
 }  // namespace webrank::app

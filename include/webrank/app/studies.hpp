@@ -36,6 +36,7 @@ ExplainResult explain(Session* session, const ExplainRequest& request, const Run
 // with `source` the same for PageRank with the visits as its rank source (stored as `name`).
 struct UsageRequest {
   std::string counts, log;
+  bool strict = false;           // with counts: a page not in the database is an error
   AccessLogOptions log_options;  // site, keep_bots
   std::string ranks = "pagerank";
   std::uint64_t k = 10;

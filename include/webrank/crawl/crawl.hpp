@@ -148,6 +148,7 @@ struct RecrawlOptions {
   CrawlOptions crawl;
   bool verify = true;  // check the database's checksums first
   std::function<void(const UpdateProgress&)> on_update_progress;  // the fold (may be empty)
+  BeforePublish before_publish;  // writes into the new version before it is published (index)
 };
 
 struct RecrawlReport {

@@ -27,6 +27,14 @@
 
 namespace webrank {
 
+class Database;
+
+// Called with the new version of a database, complete, opened from its temporary directory,
+// before it is put in place of the old one: what it writes into next.path() is published with it
+// in the same rename (the search index: readers never see the new version without it). An
+// exception it throws abandons the update, the database left as it was.
+using BeforePublish = std::function<void(const Database& next)>;
+
 struct UpdateProgress {
   // "reading" the changes, then "links", "labels", "page data", "rank vectors"
   std::string stage;
@@ -39,6 +47,7 @@ struct UpdateOptions {
   bool verify = true;                    // check the database's checksums first
   std::function<void(const UpdateProgress&)> on_progress;  // may be empty
   std::stop_token stop;  // a stop request abandons the update (Error kCancelled), nothing changed
+  BeforePublish before_publish;  // may be empty
 };
 
 struct UpdateReport {

@@ -181,6 +181,9 @@ struct SearcherOptions {
   // orders by page id and `full` equals `text`. A vector named explicitly must exist.
   std::string ranks = "pagerank";
   bool ranks_named = false;  // true: `ranks` was asked for by name (missing is an error)
+  // true: a database without a search index opens with search off (has_index() false; search()
+  // throws kNotFound saying so), for a server that shows everything else; false: open() throws.
+  bool index_optional = false;
 };
 
 // Searches one database. Open once, then call search() from any number of threads at once:
@@ -192,8 +195,8 @@ struct SearcherOptions {
 class Searcher {
  public:
   // Opens DB, its index and the rank vector. Throws Error: kNotFound when the database, its
-  // index ("run webrank index DB") or a named vector is missing; kCorrupt for a damaged index or
-  // one built for another database.
+  // index ("run webrank index DB", unless index_optional) or a named vector is missing; kCorrupt
+  // for a damaged index or one built for another database.
   static Searcher open(const std::filesystem::path& db, SearcherOptions options = {});
   Searcher(Searcher&&) noexcept;
   Searcher& operator=(Searcher&&) noexcept;
@@ -215,6 +218,8 @@ class Searcher {
   std::shared_ptr<const Database> database() const;
   // The rank vector results are ranked by; null when there is none.
   std::shared_ptr<const PresentedRanks> ranks() const;
+  // Whether the database has a search index (false only with SearcherOptions::index_optional).
+  bool has_index() const;
 
  private:
   struct Impl;

@@ -5,8 +5,10 @@
 // nothing outside the database is served.
 //
 // The database is opened read-only and stays so: a rank vector that `webrank rank` stores while
-// the server runs, or a rebuilt index, is picked up within a second (Searcher::reopen()), and
-// requests in flight finish on what they started with.
+// the server runs, a rebuilt index, or a new version of the database (`update`, `crawl
+// --recrawl`) is picked up within a second (Searcher::reopen(), said by on_log), and requests in
+// flight finish on what they started with. A database without a search index is served with
+// search off (its answers say so; /healthz has "search": false) and everything else on.
 //
 // Threads: run_server() blocks the calling thread until a stop is requested; it and threads of its
 // own run `threads` event loops, which serve the connections and compute quick answers (searches),
@@ -46,10 +48,13 @@ struct ServeOptions {
   std::function<void(const std::string& address, int port)> on_listening;
   // One line per request (method, path, status), from worker threads; may be empty.
   std::function<void(const std::string& line)> on_request;
+  // What the server notices on its own (a new version of the database reopened, a reopen that
+  // failed, search off for want of an index), one line each, from the watcher; may be empty.
+  std::function<void(const std::string& line)> on_log;
 };
 
-// Opens the database and its index and serves until options.stop is requested. Throws Error:
-// kNotFound / kCorrupt as Searcher::open() does (no index: "run webrank index DB"), kIo when the
+// Opens the database (and its index, if it has one) and serves until options.stop is requested.
+// Throws Error: kNotFound / kCorrupt as Searcher::open() does, kIo when the
 // address cannot be bound (in use, not an address of this machine), kInvalidArgument for a port
 // outside [0, 65535] or threads < 0.
 void run_server(const ServeOptions& options);

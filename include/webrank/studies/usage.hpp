@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "webrank/ingest/page_weights_file.hpp"
 #include "webrank/store/database.hpp"
 
 namespace webrank {
@@ -20,12 +21,16 @@ struct UsageCounts {
   std::vector<double> visits;
   double total = 0;
   std::uint64_t visited_pages = 0;
+  // Lines of a counts file naming no page of the database (real usage data names pages outside
+  // any crawl): counted and listed, not in `visits` nor `total`.
+  UnknownLabels unknown;
 };
 
 // Reads `LABEL<TAB>COUNT` lines (the format of read_page_weights: `#` comments, counts finite
-// and >= 0, at least one positive; an unknown label is an error naming FILE:LINE); a label
-// listed twice has its counts added.
-UsageCounts read_usage_counts(const Database& db, const std::string& path);
+// and >= 0, at least one positive); a label listed twice has its counts added. A label that is
+// no page goes to `unknown`, or with `strict` is an error naming FILE:LINE; at least one line
+// must name a page.
+UsageCounts read_usage_counts(const Database& db, const std::string& path, bool strict = false);
 
 struct AccessLogOptions {
   // scheme://host[:port] the log's paths are relative to; empty = the origin every URL of the
