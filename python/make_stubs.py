@@ -3,7 +3,7 @@
 the functions that are operations of webrank's app layer, made from the same declarations as the
 methods themselves (webrank._core._operations()), so that the stubs cannot disagree with them.
 
-  make_stubs.py [--check]   (with build/python on PYTHONPATH)
+  build/venv/bin/python python/make_stubs.py [--check]   (the module as built)
 
 --check exits 1 when the file is not what it would write (tests/cli/test_declarations.py).
 """
@@ -12,7 +12,8 @@ import inspect
 import os
 import sys
 
-# The package as built (build/python on PYTHONPATH), not its sources beside this script.
+# The package as built (build/venv, or build/python on PYTHONPATH), not its sources beside this
+# script.
 sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
 import webrank  # noqa: E402
 from webrank import _operations  # noqa: E402
@@ -101,8 +102,7 @@ def main():
     new = splice(splice(text, BEGIN, END, methods), FUNCTIONS_BEGIN, FUNCTIONS_END, functions)
     if a.check:
         if new != text:
-            print("%s is not current: run python/make_stubs.py (with build/python on "
-                  "PYTHONPATH)" % path)
+            print("%s is not current: run build/venv/bin/python python/make_stubs.py" % path)
             return 1
         print("stubs: current")
         return 0

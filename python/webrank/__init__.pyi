@@ -134,6 +134,7 @@ class Database:
         add: Sequence[str] = [],
         *,
         remove: Sequence[str] = [],
+        no_index: bool = False,
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank update --json`
@@ -406,6 +407,7 @@ class Database:
         self,
         counts: str = '',
         *,
+        strict: bool = False,
         log: str = '',
         site: str = '',
         keep_bots: bool = False,
