@@ -25,11 +25,29 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   return n;
 }
 
+// Bytes copied as they are in runs: printable ASCII, tab and newline; with markup, but & < > " '.
+// (A table: valid_text() runs over every page the server writes.)
+struct PlainBytes {
+  bool text[256] = {}, markup[256] = {};
+  constexpr PlainBytes() {
+    for (int c = 0x20; c < 0x7F; ++c) text[c] = markup[c] = true;
+    text['\t'] = markup['\t'] = text['\n'] = markup['\n'] = true;
+    for (const char c : {'&', '<', '>', '"', '\''}) markup[static_cast<unsigned char>(c)] = false;
+  }
+};
+constexpr PlainBytes kPlain;
+
 // valid_text(), and with `markup` the escaping of escape() too.
 std::string clean(std::string_view text, bool markup) {
   std::string out;
   out.reserve(text.size() + (markup ? text.size() / 8 : 0));
   for (std::size_t i = 0; i < text.size();) {
+    const bool* plain = markup ? kPlain.markup : kPlain.text;
+    std::size_t run = i;
+    while (run < text.size() && plain[static_cast<unsigned char>(text[run])]) ++run;
+    out.append(text, i, run - i);
+    if (run == text.size()) break;
+    i = run;
     const char c = text[i];
     const char* entity = nullptr;
     if (markup) {
@@ -59,7 +77,7 @@ std::string clean(std::string_view text, bool markup) {
       continue;
     }
     const auto u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && c != '\t' && c != '\n') || u == 0x7F) {
+    if (u < 0x80) {  // a control character (plain() let every other ASCII byte through)
       out += "\xEF\xBF\xBD";
       ++i;
       continue;
@@ -84,6 +102,19 @@ std::string escape(std::string_view text) {
 
 std::string valid_text(std::string_view text) {
   return clean(text, false);
+}
+
+void make_valid_text(std::string& text) {
+  // Pages are nearly always valid already: find the first byte to replace before copying.
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = kPlain.text[c] ? 1 : c >= 0x80 ? utf8_length(text, i) : 0;
+    if (n == 0) {
+      text = text.substr(0, i) + clean(std::string_view(text).substr(i), false);
+      return;
+    }
+    i += n;
+  }
 }
 
 std::string url_param(std::string_view value) {

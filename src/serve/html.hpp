@@ -19,6 +19,8 @@ std::string escape(std::string_view text);
 // `text` with bytes that are not valid UTF-8 and control characters (but tab and newline)
 // replaced by U+FFFD.
 std::string valid_text(std::string_view text);
+// The same, in place: `text` is only copied when something in it is replaced.
+void make_valid_text(std::string& text);
 
 // A query parameter's value percent-encoded (everything but A-Z a-z 0-9 - . _ ~). Templates
 // write it as {{VALUE:x-url-param}}.

@@ -77,7 +77,8 @@ std::string Templates::expand(std::string_view name, const Dictionary& dict) con
   if (!cache_->ExpandNoLoad(std::string(name), kStrip, &dict, nullptr, &out)) {
     fail(ErrorKind::kInternal, "template ", name, " (or one it includes) could not be expanded");
   }
-  return valid_text(out);
+  make_valid_text(out);
+  return out;
 }
 
 std::string expand(std::string_view name, const Dictionary& dict) {
