@@ -137,14 +137,14 @@ std::string url_param(std::string_view value) {
 namespace {
 
 void fill_bar(Dictionary& d, double bar, const std::string& tooltip, bool known) {
-  d.SetValue("TIP", tooltip);
+  d.SetValue(key("TIP"), tooltip);
   if (known) {
     char width[32];
     std::snprintf(width, sizeof width, "%.1f", bar < 0 ? 0.0 : bar > 100 ? 100.0 : bar);
-    d.SetValue("WIDTH", width);
-    d.ShowSection("KNOWN");
+    d.SetValue(key("WIDTH"), width);
+    d.ShowSection(key("KNOWN"));
   } else {
-    d.ShowSection("UNKNOWN");
+    d.ShowSection(key("UNKNOWN"));
   }
 }
 

@@ -2,7 +2,10 @@
 
 #include <ctemplate/template_modifiers.h>
 
+#include <cstring>
+#include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "html.hpp"
@@ -85,8 +88,21 @@ std::string expand(std::string_view name, const Dictionary& dict) {
   return Templates::built_in().expand(name, dict);
 }
 
+ctemplate::TemplateString key(const char* literal) {
+  // Keyed by the literal's address: the same name spelled in two files is two entries, no harm.
+  thread_local std::unordered_map<const char*, std::unique_ptr<ctemplate::StaticTemplateString>>
+      names;
+  auto& name = names[literal];
+  if (!name) {
+    name = std::make_unique<ctemplate::StaticTemplateString>(
+        ctemplate::StaticTemplateString{{literal, std::strlen(literal), 0}});
+    ctemplate::StaticTemplateStringInitializer registered(name.get());
+  }
+  return ctemplate::TemplateString(*name);
+}
+
 Dictionary* include(Dictionary& dict, const char* marker, const char* file) {
-  Dictionary* d = dict.AddIncludeDictionary(marker);
+  Dictionary* d = dict.AddIncludeDictionary(key(marker));
   d->SetFilename(file);
   return d;
 }

@@ -46,6 +46,12 @@ class Templates {
 // Template `name` of the built-in set.
 std::string expand(std::string_view name, const Dictionary& dict);
 
+// A variable, section or include name for a dictionary: `literal` (a string literal) with its
+// ctemplate id computed and registered once per thread. A name without one costs a hash and a
+// process-wide reader lock at every value set (ctemplate's map of ids to names), which the
+// server's threads would all take for the ~250 values of a page of results.
+ctemplate::TemplateString key(const char* literal);
+
 // Includes template `file` at {{>marker}} of `dict` (once more per call) and returns the
 // included template's dictionary.
 Dictionary* include(Dictionary& dict, const char* marker, const char* file);

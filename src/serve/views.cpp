@@ -84,13 +84,13 @@ class Page {
  public:
   Page(const Site& site, const Database& db, const std::string& title, const char* view)
       : root_("page"), body_(include(root_, "BODY", view)) {
-    root_.SetValue("TITLE", title);
-    root_.SetValue("DATABASE", site.name);
-    root_.SetValue("PAGES", thousands(db.num_pages()));
+    root_.SetValue(key("TITLE"), title);
+    root_.SetValue(key("DATABASE"), site.name);
+    root_.SetValue(key("PAGES"), thousands(db.num_pages()));
     if (const auto ranks = site.searcher.ranks()) {
-      root_.SetValueAndShowSection("RANKS", ranks->name(), "RANKED");
+      root_.SetValueAndShowSection(key("RANKS"), ranks->name(), key("RANKED"));
     } else {
-      root_.ShowSection("UNRANKED");
+      root_.ShowSection(key("UNRANKED"));
     }
   }
   Page(const Page&) = delete;
@@ -103,16 +103,18 @@ class Page {
     mode_ = mode;
   }
   // The footer links to the JSON of the view at `path`.
-  void json(const std::string& path) { root_.SetValueAndShowSection("PATH", path, "JSON"); }
+  void json(const std::string& path) {
+    root_.SetValueAndShowSection(key("PATH"), path, key("JSON"));
+  }
   // Loads uPlot, charts.js and serve.js, which draws the charts.
-  void charts() { root_.ShowSection("CHARTS"); }
+  void charts() { root_.ShowSection(key("CHARTS")); }
 
   std::string render() {
-    root_.SetValue("QUERY", query_);
+    root_.SetValue(key("QUERY"), query_);
     for (const char* m : {"full", "text", "title"}) {
-      Dictionary* option = root_.AddSectionDictionary("MODE");
-      option->SetValue("NAME", m);
-      if (mode_ == m) option->ShowSection("SELECTED");
+      Dictionary* option = root_.AddSectionDictionary(key("MODE"));
+      option->SetValue(key("NAME"), m);
+      if (mode_ == m) option->ShowSection(key("SELECTED"));
     }
     return expand("layout.tpl", root_);
   }
@@ -126,8 +128,8 @@ class Page {
 // page_link.tpl: the page's title (or URL) linking to its page view.
 void include_link(Dictionary& dict, const char* marker, const RankedPage& p) {
   Dictionary* link = include(dict, marker, "page_link.tpl");
-  link->SetValue("URL", p.label);
-  link->SetValue("SHOWN", p.title && !p.title->empty() ? *p.title : p.label);
+  link->SetValue(key("URL"), p.label);
+  link->SetValue(key("SHOWN"), p.title && !p.title->empty() ? *p.title : p.label);
 }
 
 void include_page_bar(Dictionary& dict, const char* marker, const RankedPage& p,
@@ -140,29 +142,29 @@ void include_ranked_row(Dictionary& dict, const char* marker, const RankedPage& 
                         std::uint64_t pages, bool nofollow = false) {
   Dictionary* row = include(dict, marker, "ranked_row.tpl");
   include_page_bar(*row, "BAR", p, pages);
-  row->SetValue("WORDS", rank_words(p, pages));
+  row->SetValue(key("WORDS"), rank_words(p, pages));
   include_link(*row, "LINK", p);
-  row->SetValue("URL", p.label);
-  if (nofollow) row->ShowSection("NOFOLLOW");
+  row->SetValue(key("URL"), p.label);
+  if (nofollow) row->ShowSection(key("NOFOLLOW"));
 }
 
 // A search hit's snippet: the text in parts, each followed by the words it matched (<mark>).
 void fill_snippet(Dictionary& hit, const Snippet& s) {
-  Dictionary* d = hit.AddSectionDictionary("SNIPPET");
-  if (s.cut_before) d->ShowSection("CUT_BEFORE");
+  Dictionary* d = hit.AddSectionDictionary(key("SNIPPET"));
+  if (s.cut_before) d->ShowSection(key("CUT_BEFORE"));
   const std::string_view text = s.text;
   std::size_t at = 0;
   for (const TextSpan& m : s.matches) {
     if (m.begin < at || m.end > text.size() || m.begin > m.end) continue;
-    Dictionary* part = d->AddSectionDictionary("PART");
-    part->SetValue("TEXT", std::string(text.substr(at, m.begin - at)));
-    part->SetValueAndShowSection("MARKED", std::string(text.substr(m.begin, m.end - m.begin)),
-                                 "MARK");
+    Dictionary* part = d->AddSectionDictionary(key("PART"));
+    part->SetValue(key("TEXT"), std::string(text.substr(at, m.begin - at)));
+    part->SetValueAndShowSection(key("MARKED"), std::string(text.substr(m.begin, m.end - m.begin)),
+                                 key("MARK"));
     at = m.end;
   }
-  d->AddSectionDictionary("PART")->SetValue("TEXT",
-                                            std::string(text.substr(std::min(at, text.size()))));
-  if (s.cut_after) d->ShowSection("CUT_AFTER");
+  d->AddSectionDictionary(key("PART"))
+      ->SetValue(key("TEXT"), std::string(text.substr(std::min(at, text.size()))));
+  if (s.cut_after) d->ShowSection(key("CUT_AFTER"));
 }
 
 SearchResults run_search(const Site& site, const Params& params) {
@@ -201,7 +203,7 @@ void fill_history(Dictionary& history, const std::vector<double>& deltas) {
     if (d > 0 && std::isfinite(d)) y.push_back(std::log10(d));
   }
   if (y.size() < 2) {
-    history.ShowSection("NO_ITERATIONS");
+    history.ShowSection(key("NO_ITERATIONS"));
     return;
   }
   const double lo = std::floor(*std::min_element(y.begin(), y.end()));
@@ -216,21 +218,21 @@ void fill_history(Dictionary& history, const std::vector<double>& deltas) {
                   8 + (kH - kBottom - 8) * (hi - y[i]) / span);
     points += buf;
   }
-  Dictionary* chart = history.AddSectionDictionary("CHART");
-  chart->SetValue("W", cat(kW));
-  chart->SetValue("H", cat(kH));
-  chart->SetValue("LEFT", cat(kLeft));
+  Dictionary* chart = history.AddSectionDictionary(key("CHART"));
+  chart->SetValue(key("W"), cat(kW));
+  chart->SetValue(key("H"), cat(kH));
+  chart->SetValue(key("LEFT"), cat(kLeft));
   for (double e = lo; e <= hi; e += std::max(1.0, std::round(span / 4))) {
     const double py = 8 + (kH - kBottom - 8) * (hi - e) / span;
-    Dictionary* axis = chart->AddSectionDictionary("AXIS");
-    axis->SetValue("TEXT_Y", cat(py + 4));
-    axis->SetValue("EXPONENT", cat(static_cast<int>(e)));
-    axis->SetValue("Y", cat(py));
+    Dictionary* axis = chart->AddSectionDictionary(key("AXIS"));
+    axis->SetValue(key("TEXT_Y"), cat(py + 4));
+    axis->SetValue(key("EXPONENT"), cat(static_cast<int>(e)));
+    axis->SetValue(key("Y"), cat(py));
   }
-  chart->SetValue("BOTTOM", cat(kH - 4));
-  chart->SetValue("LAST_X", cat(kW - 90));
-  chart->SetValue("ITERATIONS", cat(y.size()));
-  chart->SetValue("POINTS", points);
+  chart->SetValue(key("BOTTOM"), cat(kH - 4));
+  chart->SetValue(key("LAST_X"), cat(kW - 90));
+  chart->SetValue(key("ITERATIONS"), cat(y.size()));
+  chart->SetValue(key("POINTS"), points);
 }
 
 }  // namespace
@@ -238,8 +240,8 @@ void fill_history(Dictionary& history, const std::vector<double>& deltas) {
 std::string error_html(const Site& site, int status, std::string_view message) {
   const auto db = site.searcher.database();
   Page page(site, *db, cat("Error ", status), "error.tpl");
-  page.body().SetValue("STATUS", cat(status));
-  page.body().SetValue("MESSAGE", std::string(message));
+  page.body().SetValue(key("STATUS"), cat(status));
+  page.body().SetValue(key("MESSAGE"), std::string(message));
   return page.render();
 }
 
@@ -248,12 +250,12 @@ std::string home_html(const Site& site) {
   const auto ranks = site.searcher.ranks();
   Page page(site, *db, "Search", "home.tpl");
   Dictionary& body = page.body();
-  body.SetValue("DATABASE", site.name);
-  body.SetValue("PAGES", thousands(db->num_pages()));
-  body.SetValue("LINKS", thousands(db->num_links()));
+  body.SetValue(key("DATABASE"), site.name);
+  body.SetValue(key("PAGES"), thousands(db->num_pages()));
+  body.SetValue(key("LINKS"), thousands(db->num_links()));
   if (ranks) {
-    Dictionary* top = body.AddSectionDictionary("TOP");
-    top->SetValue("RANKS", ranks->name());
+    Dictionary* top = body.AddSectionDictionary(key("TOP"));
+    top->SetValue(key("RANKS"), ranks->name());
     for (const RankedPage& p : top_ranked_pages(*db, ranks->values(), 10)) {
       include_ranked_row(*top, "ROW", p, db->num_pages());
     }
@@ -282,50 +284,50 @@ std::string search_html(const Site& site, const Params& params) {
     if (e.kind() != ErrorKind::kInvalidArgument) throw;
     // A malformed query is the user's to fix: shown on the page, with status 200 so the box
     // keeps it.
-    body.SetValueAndShowSection("MESSAGE", e.what(), "MALFORMED");
+    body.SetValueAndShowSection(key("MESSAGE"), e.what(), key("MALFORMED"));
     return page.render();
   }
   page.json("/api/v1/search?q=" + url_param(q) + "&mode=" + mode_name);
-  Dictionary* results = body.AddSectionDictionary("RESULTS");
+  Dictionary* results = body.AddSectionDictionary(key("RESULTS"));
   for (const char* m : {"full", "text", "title"}) {
-    Dictionary* d = results->AddSectionDictionary("MODE");
-    d->SetValue("NAME", m);
+    Dictionary* d = results->AddSectionDictionary(key("MODE"));
+    d->SetValue(key("NAME"), m);
     if (m == mode_name) {
-      d->ShowSection("CURRENT");
+      d->ShowSection(key("CURRENT"));
     } else {
-      d->SetValueAndShowSection("HREF", search_url(q, m, 0, r.k), "OTHER");
+      d->SetValueAndShowSection(key("HREF"), search_url(q, m, 0, r.k), key("OTHER"));
     }
   }
   if (r.hits.empty()) {
-    Dictionary* none = results->AddSectionDictionary("NONE");
-    none->SetValue("QUERY", q);
+    Dictionary* none = results->AddSectionDictionary(key("NONE"));
+    none->SetValue(key("QUERY"), q);
     if (!r.unknown_words.empty()) {
       std::string words;
       for (const auto& w : r.unknown_words) words += (words.empty() ? "" : ", ") + w;
-      Dictionary* unknown = none->AddSectionDictionary("UNKNOWN");
-      unknown->SetValue("WORDS", words);
-      if (mode == SearchMode::kTitle) unknown->ShowSection("TITLE");
+      Dictionary* unknown = none->AddSectionDictionary(key("UNKNOWN"));
+      unknown->SetValue(key("WORDS"), words);
+      if (mode == SearchMode::kTitle) unknown->ShowSection(key("TITLE"));
     } else if (r.offset > 0) {
-      none->SetValueAndShowSection("OFFSET", cat(r.offset), "PAST");
+      none->SetValueAndShowSection(key("OFFSET"), cat(r.offset), key("PAST"));
     }
     if (!r.suggestion.empty()) {
-      Dictionary* s = none->AddSectionDictionary("SUGGESTION");
-      s->SetValue("HREF", search_url(r.suggestion, mode_name, 0, r.k));
-      s->SetValue("WORD", r.suggestion);
+      Dictionary* s = none->AddSectionDictionary(key("SUGGESTION"));
+      s->SetValue(key("HREF"), search_url(r.suggestion, mode_name, 0, r.k));
+      s->SetValue(key("WORD"), r.suggestion);
     }
   } else {
-    Dictionary* hits = results->AddSectionDictionary("HITS");
-    if (r.matches_lower != r.matches_upper) hits->ShowSection("ABOUT");
-    hits->SetValue("MATCHES", thousands(r.matches_estimated));
-    hits->SetValue("FIRST", cat(r.hits.front().position));
-    hits->SetValue("LAST", cat(r.hits.back().position));
+    Dictionary* hits = results->AddSectionDictionary(key("HITS"));
+    if (r.matches_lower != r.matches_upper) hits->ShowSection(key("ABOUT"));
+    hits->SetValue(key("MATCHES"), thousands(r.matches_estimated));
+    hits->SetValue(key("FIRST"), cat(r.hits.front().position));
+    hits->SetValue(key("LAST"), cat(r.hits.back().position));
     for (const SearchHit& h : r.hits) {
       const RankedPage& p = h.page;
-      Dictionary* hit = hits->AddSectionDictionary("HIT");
+      Dictionary* hit = hits->AddSectionDictionary(key("HIT"));
       include_link(*hit, "LINK", p);
-      hit->SetValue("URL", p.label);
+      hit->SetValue(key("URL"), p.label);
       include_page_bar(*hit, "BAR", p, n);
-      hit->SetValue("WORDS", rank_words(p, n));
+      hit->SetValue(key("WORDS"), rank_words(p, n));
       if (!h.snippet.text.empty()) fill_snippet(*hit, h.snippet);
     }
   }
@@ -333,21 +335,23 @@ std::string search_html(const Site& site, const Params& params) {
   const std::size_t k = r.k, current = r.offset / k;
   const std::size_t last = r.matches_estimated == 0 ? 0 : (r.matches_estimated - 1) / k;
   if (r.offset > 0) {
-    results->SetValueAndShowSection(
-        "HREF", search_url(q, mode_name, r.offset - std::min(r.offset, k), k), "PREVIOUS");
+    results->SetValueAndShowSection(key("HREF"),
+                                    search_url(q, mode_name, r.offset - std::min(r.offset, k), k),
+                                    key("PREVIOUS"));
   }
   for (std::size_t p = current > 4 ? current - 4 : 0; p <= std::min(last, current + 5); ++p) {
     if (p * k > kMaxOffset) break;
-    Dictionary* d = results->AddSectionDictionary("PAGE");
-    d->SetValue("NUMBER", cat(p + 1));
+    Dictionary* d = results->AddSectionDictionary(key("PAGE"));
+    d->SetValue(key("NUMBER"), cat(p + 1));
     if (p == current) {
-      d->ShowSection("CURRENT");
+      d->ShowSection(key("CURRENT"));
     } else {
-      d->SetValueAndShowSection("HREF", search_url(q, mode_name, p * k, k), "OTHER");
+      d->SetValueAndShowSection(key("HREF"), search_url(q, mode_name, p * k, k), key("OTHER"));
     }
   }
   if (current < last && (current + 1) * k <= kMaxOffset) {
-    results->SetValueAndShowSection("HREF", search_url(q, mode_name, (current + 1) * k, k), "NEXT");
+    results->SetValueAndShowSection(key("HREF"), search_url(q, mode_name, (current + 1) * k, k),
+                                    key("NEXT"));
   }
   return page.render();
 }
@@ -423,7 +427,7 @@ std::string report_html(const Site& site, const Params&) {
   Page page(site, *db, "Charts of " + site.name, "report.tpl");
   page.json("/api/v1/report");
   page.charts();
-  page.body().SetValue("DATABASE", site.name);
+  page.body().SetValue(key("DATABASE"), site.name);
   return page.render();
 }
 
@@ -451,66 +455,68 @@ std::string page_html(const Site& site, const Params& params) {
   page.json("/api/v1/page?url=" + url_param(r.label));
   page.charts();
   Dictionary& body = page.body();
-  body.SetValue("SHOWN", shown);
-  body.SetValue("URL", r.label);
-  if (is_web_url(r.label)) body.ShowSection("LIVE");
+  body.SetValue(key("SHOWN"), shown);
+  body.SetValue(key("URL"), r.label);
+  if (is_web_url(r.label)) body.ShowSection(key("LIVE"));
   if (db->has_stored_html() && r.status && *r.status >= 200 && *r.status < 300) {
-    body.ShowSection("STORED");
+    body.ShowSection(key("STORED"));
   }
-  if (r.status && *r.status == 0) body.ShowSection("UNFETCHED");
-  if (r.status && *r.status != 0) body.SetValueAndShowSection("CODE", cat(*r.status), "STATUS");
-  body.SetValue("IN_LINKS", thousands(r.in_links));
-  body.SetValue("OUT_LINKS", thousands(r.out_links));
-  if (r.nofollow_links) body.SetValueAndShowSection("COUNT", cat(r.nofollow_links), "NOFOLLOW");
+  if (r.status && *r.status == 0) body.ShowSection(key("UNFETCHED"));
+  if (r.status && *r.status != 0)
+    body.SetValueAndShowSection(key("CODE"), cat(*r.status), key("STATUS"));
+  body.SetValue(key("IN_LINKS"), thousands(r.in_links));
+  body.SetValue(key("OUT_LINKS"), thousands(r.out_links));
+  if (r.nofollow_links)
+    body.SetValueAndShowSection(key("COUNT"), cat(r.nofollow_links), key("NOFOLLOW"));
 
   if (r.ranks.empty()) {
-    body.ShowSection("NO_RANKS");
+    body.ShowSection(key("NO_RANKS"));
   } else {
-    Dictionary* table = body.AddSectionDictionary("RANK_TABLE");
+    Dictionary* table = body.AddSectionDictionary(key("RANK_TABLE"));
     for (const PageVectorPlace& v : r.ranks) {
-      Dictionary* vector = table->AddSectionDictionary("VECTOR");
-      vector->SetValue("NAME", v.name);
+      Dictionary* vector = table->AddSectionDictionary(key("VECTOR"));
+      vector->SetValue(key("NAME"), v.name);
       if (!v.error.empty()) {
-        vector->SetValueAndShowSection("ERROR", v.error, "UNREADABLE");
+        vector->SetValueAndShowSection(key("ERROR"), v.error, key("UNREADABLE"));
         continue;
       }
-      Dictionary* read = vector->AddSectionDictionary("READ");
-      if (!v.converged) read->ShowSection("UNCONVERGED");
+      Dictionary* read = vector->AddSectionDictionary(key("READ"));
+      if (!v.converged) read->ShowSection(key("UNCONVERGED"));
       char rank[32];
       std::snprintf(rank, sizeof rank, "%.6g", v.rank);
-      read->SetValue("RANK", rank);
-      read->SetValue("PERCENTILE", format_percentile(v.percentile, n));
-      read->SetValue("POSITION", thousands(v.position));
-      read->SetValue("PAGES", thousands(n));
+      read->SetValue(key("RANK"), rank);
+      read->SetValue(key("PERCENTILE"), format_percentile(v.percentile, n));
+      read->SetValue(key("POSITION"), thousands(v.position));
+      read->SetValue(key("PAGES"), thousands(n));
       include_bar(*read, "BAR", v.bar, cat(v.toolbar, "/10"));
-      read->SetValue("TOOLBAR", cat(v.toolbar));
+      read->SetValue(key("TOOLBAR"), cat(v.toolbar));
     }
   }
 
   if (!ranks->name().empty()) {
-    Dictionary* history = body.AddSectionDictionary("HISTORY");
-    history->SetValue("RANKS", ranks->name());
+    Dictionary* history = body.AddSectionDictionary(key("HISTORY"));
+    history->SetValue(key("RANKS"), ranks->name());
     fill_history(*history, history_of(*db, ranks->name()));
   }
 
   const std::size_t k = size_param(params, "k", kDefaultBacklinks, 1, kServeMaxResults);
   const std::size_t offset = size_param(params, "offset", 0, 0, kMaxOffset);
   const Backlinks back = backlinks(*db, *ranks, id, k, offset);
-  body.SetValue("TOTAL", thousands(back.total));
-  body.ShowSection(back.total == 1 ? "ONE" : "MANY");
+  body.SetValue(key("TOTAL"), thousands(back.total));
+  body.ShowSection(back.total == 1 ? key("ONE") : key("MANY"));
   if (back.pages.empty()) {
-    body.ShowSection("NONE");
+    body.ShowSection(key("NONE"));
   } else {
-    Dictionary* some = body.AddSectionDictionary("SOME");
-    some->SetValue("FROM", cat(offset + 1));
-    some->SetValue("TO", cat(offset + back.pages.size()));
+    Dictionary* some = body.AddSectionDictionary(key("SOME"));
+    some->SetValue(key("FROM"), cat(offset + 1));
+    some->SetValue(key("TO"), cat(offset + back.pages.size()));
   }
-  body.SetValue("START", cat(offset + 1));
+  body.SetValue(key("START"), cat(offset + 1));
   for (const RankedPage& p : back.pages) include_ranked_row(body, "BACKLINK", p, n);
   if (offset + back.pages.size() < back.total) {
-    Dictionary* more = body.AddSectionDictionary("MORE");
-    more->SetValue("OFFSET", cat(offset + k));
-    if (k != kDefaultBacklinks) more->SetValueAndShowSection("K", cat(k), "CUSTOM_K");
+    Dictionary* more = body.AddSectionDictionary(key("MORE"));
+    more->SetValue(key("OFFSET"), cat(offset + k));
+    if (k != kDefaultBacklinks) more->SetValueAndShowSection(key("K"), cat(k), key("CUSTOM_K"));
   }
 
   const std::vector<ForwardLink> links = forward_links(*db, *ranks, id);
@@ -518,7 +524,8 @@ std::string page_html(const Site& site, const Params& params) {
     include_ranked_row(body, "FORWARD", links[i].target, n, links[i].nofollow);
   }
   if (links.size() > kShownForwardLinks) {
-    body.SetValueAndShowSection("COUNT", cat(links.size() - kShownForwardLinks), "MORE_LINKS");
+    body.SetValueAndShowSection(key("COUNT"), cat(links.size() - kShownForwardLinks),
+                                key("MORE_LINKS"));
   }
   return page.render();
 }
@@ -597,12 +604,12 @@ std::string proxy_html(const Site& site, const Params& params) {
   page.json("/api/v1/proxy?url=" + url_param(p.url));
   Dictionary& body = page.body();
   include_page_bar(body, "BAR", rp, db->num_pages());
-  body.SetValue("URL", p.url);
-  body.SetValue("WORDS", rank_words(rp, db->num_pages()));
-  if (is_web_url(p.url)) body.ShowSection("LIVE");
+  body.SetValue(key("URL"), p.url);
+  body.SetValue(key("WORDS"), rank_words(rp, db->num_pages()));
+  if (is_web_url(p.url)) body.ShowSection(key("LIVE"));
   // HTML that webrank wrote: sanitize_page() rebuilt the crawled body from gumbo's parse, every
   // text and attribute it kept escaped (proxy.cpp); proxy.tpl writes it with :none.
-  body.SetValue("STORED", p.sanitized.body);
+  body.SetValue(key("STORED"), p.sanitized.body);
   return page.render();
 }
 
@@ -648,23 +655,23 @@ std::string compare_html(const Site& site, const Params& params) {
   }
   Page page(site, *db, "Two personalized views", "compare.tpl");
   Dictionary& body = page.body();
-  body.SetValue("A", a);
-  body.SetValue("B", b);
+  body.SetValue(key("A"), a);
+  body.SetValue(key("B"), b);
   if (!chosen) return page.render();
   const Comparison cmp = compare(site, params);
   page.json("/api/v1/compare?a=" + url_param(cmp.a->name()) + "&b=" + url_param(cmp.b->name()));
   const std::uint64_t n = db->num_pages();
-  Dictionary* table = body.AddSectionDictionary("TABLE");
-  table->SetValue("VIEW_A", cmp.a->name());
-  table->SetValue("VIEW_B", cmp.b->name());
+  Dictionary* table = body.AddSectionDictionary(key("TABLE"));
+  table->SetValue(key("VIEW_A"), cmp.a->name());
+  table->SetValue(key("VIEW_B"), cmp.b->name());
   for (const ViewComparison::Row& row : cmp.table.rows) {
-    Dictionary* d = table->AddSectionDictionary("ROW");
+    Dictionary* d = table->AddSectionDictionary(key("ROW"));
     include_link(*d, "LINK", cmp.a->page(*db, row.page));
     for (const auto& view : {cmp.a, cmp.b}) {
       const RankedPage p = view->page(*db, row.page);
-      Dictionary* cell = d->AddSectionDictionary("VIEW");
+      Dictionary* cell = d->AddSectionDictionary(key("VIEW"));
       include_page_bar(*cell, "BAR", p, n);
-      cell->SetValue("PERCENTILE", format_percentile(p.percentile, n));
+      cell->SetValue(key("PERCENTILE"), format_percentile(p.percentile, n));
     }
   }
   return page.render();
