@@ -14,6 +14,7 @@ pkgs=(
   libxapian-dev
   libopenmpi-dev openmpi-bin
   libboost-dev wrk
+  libctemplate-dev
   libpsl-dev publicsuffix
   clang libfuzzer-14-dev libomp-14-dev strace
   pybind11-dev python3-dev python3-venv python3-pip python3-pytest python3-matplotlib

@@ -25,39 +25,59 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   return n;
 }
 
-}  // namespace
+// Bytes copied as they are in runs: printable ASCII, tab and newline; with markup, but & < > " '.
+// (A table: valid_text() runs over every page the server writes.)
+struct PlainBytes {
+  bool text[256] = {}, markup[256] = {};
+  constexpr PlainBytes() {
+    for (int c = 0x20; c < 0x7F; ++c) text[c] = markup[c] = true;
+    text['\t'] = markup['\t'] = text['\n'] = markup['\n'] = true;
+    for (const char c : {'&', '<', '>', '"', '\''}) markup[static_cast<unsigned char>(c)] = false;
+  }
+};
+constexpr PlainBytes kPlain;
 
-std::string escape(std::string_view text) {
+// valid_text(), and with `markup` the escaping of escape() too.
+std::string clean(std::string_view text, bool markup) {
   std::string out;
-  out.reserve(text.size() + text.size() / 8);
+  out.reserve(text.size() + (markup ? text.size() / 8 : 0));
   for (std::size_t i = 0; i < text.size();) {
+    const bool* plain = markup ? kPlain.markup : kPlain.text;
+    std::size_t run = i;
+    while (run < text.size() && plain[static_cast<unsigned char>(text[run])]) ++run;
+    out.append(text, i, run - i);
+    if (run == text.size()) break;
+    i = run;
     const char c = text[i];
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        ++i;
-        continue;
-      case '<':
-        out += "&lt;";
-        ++i;
-        continue;
-      case '>':
-        out += "&gt;";
-        ++i;
-        continue;
-      case '"':
-        out += "&quot;";
-        ++i;
-        continue;
-      case '\'':
-        out += "&#39;";
-        ++i;
-        continue;
-      default:
-        break;
+    const char* entity = nullptr;
+    if (markup) {
+      switch (c) {
+        case '&':
+          entity = "&amp;";
+          break;
+        case '<':
+          entity = "&lt;";
+          break;
+        case '>':
+          entity = "&gt;";
+          break;
+        case '"':
+          entity = "&quot;";
+          break;
+        case '\'':
+          entity = "&#39;";
+          break;
+        default:
+          break;
+      }
+    }
+    if (entity) {
+      out += entity;
+      ++i;
+      continue;
     }
     const auto u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && c != '\t' && c != '\n') || u == 0x7F) {
+    if (u < 0x80) {  // a control character (plain() let every other ASCII byte through)
       out += "\xEF\xBF\xBD";
       ++i;
       continue;
@@ -72,6 +92,29 @@ std::string escape(std::string_view text) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::string escape(std::string_view text) {
+  return clean(text, true);
+}
+
+std::string valid_text(std::string_view text) {
+  return clean(text, false);
+}
+
+void make_valid_text(std::string& text) {
+  // Pages are nearly always valid already: find the first byte to replace before copying.
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = kPlain.text[c] ? 1 : c >= 0x80 ? utf8_length(text, i) : 0;
+    if (n == 0) {
+      text = text.substr(0, i) + clean(std::string_view(text).substr(i), false);
+      return;
+    }
+    i += n;
+  }
 }
 
 std::string url_param(std::string_view value) {
@@ -91,16 +134,31 @@ std::string url_param(std::string_view value) {
   return out;
 }
 
-std::string bar_svg(double bar, const std::string& tooltip, bool known) {
-  char width[32];
-  std::snprintf(width, sizeof width, "%.1f", bar < 0 ? 0.0 : bar > 100 ? 100.0 : bar);
-  return cat("<svg class=\"wr-bar", known ? "" : " wr-bar-unknown",
-             "\" width=\"60\" height=\"9\" viewBox=\"0 0 100 9\" preserveAspectRatio=\"none\" "
-             "role=\"img\" aria-label=\"",
-             escape(tooltip), "\"><title>", escape(tooltip),
-             "</title><rect class=\"wr-bar-bg\" width=\"100\" height=\"9\"/>",
-             known ? cat("<rect class=\"wr-bar-fill\" width=\"", width, "\" height=\"9\"/>") : "",
-             "</svg>");
+namespace {
+
+void fill_bar(Dictionary& d, double bar, const std::string& tooltip, bool known) {
+  d.SetValue(key("TIP"), tooltip);
+  if (known) {
+    char width[32];
+    std::snprintf(width, sizeof width, "%.1f", bar < 0 ? 0.0 : bar > 100 ? 100.0 : bar);
+    d.SetValue(key("WIDTH"), width);
+    d.ShowSection(key("KNOWN"));
+  } else {
+    d.ShowSection(key("UNKNOWN"));
+  }
+}
+
+}  // namespace
+
+void include_bar(Dictionary& dict, const char* marker, double bar, const std::string& tooltip,
+                 bool known) {
+  fill_bar(*include(dict, marker, "bar.tpl"), bar, tooltip, known);
+}
+
+std::string bar_html(double bar, const std::string& tooltip, bool known) {
+  Dictionary d("bar");
+  fill_bar(d, bar, tooltip, known);
+  return expand("bar.tpl", d);
 }
 
 std::string rank_words(const RankedPage& page, std::uint64_t pages) {
@@ -108,8 +166,8 @@ std::string rank_words(const RankedPage& page, std::uint64_t pages) {
              " percentile");
 }
 
-std::string page_bar(const RankedPage& page, std::uint64_t pages) {
-  return bar_svg(page.bar, "PageRank " + rank_words(page, pages));
+std::string page_bar_tooltip(const RankedPage& page, std::uint64_t pages) {
+  return "PageRank " + rank_words(page, pages);
 }
 
 std::string thousands(std::uint64_t n) {
@@ -119,36 +177,6 @@ std::string thousands(std::uint64_t n) {
     out += digits[i];
   }
   return out;
-}
-
-std::string page_start(const Chrome& chrome) {
-  std::string modes;
-  for (const char* m : {"full", "text", "title"}) {
-    modes +=
-        cat("<option value=\"", m, "\"", chrome.mode == m ? " selected" : "", ">", m, "</option>");
-  }
-  return cat(
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-      "<meta name=\"referrer\" content=\"no-referrer\">"
-      "<title>",
-      escape(chrome.title),
-      " \xE2\x80\x94 webrank</title><link rel=\"stylesheet\" href=\"/assets/serve.css\">",
-      chrome.charts ? "<link rel=\"stylesheet\" href=\"/assets/uPlot.min.css\">"
-                      "<link rel=\"stylesheet\" href=\"/assets/charts.css\">"
-                      "<script defer src=\"/assets/uPlot.iife.min.js\"></script>"
-                      "<script defer src=\"/assets/charts.js\"></script>"
-                      "<script defer src=\"/assets/serve.js\"></script>"
-                    : "",
-      "</head><body><header class=\"wr-top\"><a class=\"wr-logo\" href=\"/\">webrank</a>"
-      "<form class=\"wr-search\" action=\"/search\" method=\"get\" role=\"search\">"
-      "<input type=\"search\" name=\"q\" aria-label=\"Search\" maxlength=\"2048\" value=\"",
-      escape(chrome.query), "\"><select name=\"mode\" aria-label=\"Mode\">", modes,
-      "</select><button type=\"submit\">Search</button></form></header><main>");
-}
-
-std::string page_end(const Chrome& chrome) {
-  return cat("</main><footer class=\"wr-footer\">", chrome.footer, "</footer></body></html>\n");
 }
 
 }  // namespace webrank::serve

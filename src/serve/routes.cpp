@@ -1,6 +1,7 @@
 #include "routes.hpp"
 
 #include "operation_routes.hpp"
+#include "templates.hpp"
 
 #include "webrank/assets/assets.hpp"
 #include "webrank/json.hpp"
@@ -74,6 +75,9 @@ Handler cached(ResponseCache& cache, Handler handler) {
 }  // namespace
 
 RouteTable site_routes(const Site& site, ResponseCache& cache) {
+  // The pages' templates load here, when the server starts: a template that does not load stops
+  // it now rather than failing requests.
+  Templates::built_in();
   RouteTable table;
   const auto html = [&site](auto view, const char* policy = kPolicy) -> Handler {
     return [&site, view, policy](const HttpRequest& request) {

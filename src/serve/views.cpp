@@ -8,6 +8,7 @@
 #include "html.hpp"
 #include "operation_routes.hpp"
 #include "proxy.hpp"
+#include "templates.hpp"
 #include "webrank/app/ranking.hpp"
 #include "webrank/json.hpp"
 #include "webrank/rank/compare.hpp"
@@ -78,39 +79,93 @@ PageId page_param(const Database& db, const Params& params, const char* name = "
   return *page;
 }
 
-std::string footer(const Site& site, const Database& db, const std::string& json_path) {
-  const auto ranks = site.searcher.ranks();
-  return cat(escape(site.name), " \xC2\xB7 ", thousands(db.num_pages()), " pages \xC2\xB7 ",
-             ranks ? "ranked by " + escape(ranks->name()) : std::string("no rank vector yet"),
-             json_path.empty() ? "" : " \xC2\xB7 <a href=\"" + escape(json_path) + "\">JSON</a>",
-             " \xC2\xB7 <a href=\"/report\">charts</a> \xC2\xB7 <a href=\"/api/v1\">API</a>");
+// A page of the server: layout.tpl (the head, the search box, the footer) around the view's
+// template, whose dictionary body() is. Values go in as text; the templates escape them.
+class Page {
+ public:
+  Page(const Site& site, const Database& db, const std::string& title, const char* view)
+      : root_("page"), body_(include(root_, "BODY", view)) {
+    root_.SetValue(key("TITLE"), title);
+    root_.SetValue(key("DATABASE"), site.name);
+    root_.SetValue(key("PAGES"), thousands(db.num_pages()));
+    if (const auto ranks = site.searcher.ranks()) {
+      root_.SetValueAndShowSection(key("RANKS"), ranks->name(), key("RANKED"));
+    } else {
+      root_.ShowSection(key("UNRANKED"));
+    }
+  }
+  Page(const Page&) = delete;
+  Page& operator=(const Page&) = delete;
+
+  Dictionary& body() { return *body_; }
+  // The search box holds `query` in `mode`.
+  void search_box(const std::string& query, const std::string& mode) {
+    query_ = query;
+    mode_ = mode;
+  }
+  // The footer links to the JSON of the view at `path`.
+  void json(const std::string& path) {
+    root_.SetValueAndShowSection(key("PATH"), path, key("JSON"));
+  }
+  // Loads uPlot, charts.js and serve.js, which draws the charts.
+  void charts() { root_.ShowSection(key("CHARTS")); }
+
+  std::string render() {
+    root_.SetValue(key("QUERY"), query_);
+    for (const char* m : {"full", "text", "title"}) {
+      Dictionary* option = root_.AddSectionDictionary(key("MODE"));
+      option->SetValue(key("NAME"), m);
+      if (mode_ == m) option->ShowSection(key("SELECTED"));
+    }
+    return expand("layout.tpl", root_);
+  }
+
+ private:
+  Dictionary root_;
+  Dictionary* body_;
+  std::string query_, mode_ = "full";
+};
+
+// page_link.tpl: the page's title (or URL) linking to its page view.
+void include_link(Dictionary& dict, const char* marker, const RankedPage& p) {
+  Dictionary* link = include(dict, marker, "page_link.tpl");
+  link->SetValue(key("URL"), p.label);
+  link->SetValue(key("SHOWN"), p.title && !p.title->empty() ? *p.title : p.label);
 }
 
-std::string page_link(const RankedPage& p) {
-  const std::string shown = p.title && !p.title->empty() ? *p.title : p.label;
-  return cat("<a class=\"wr-page-link\" href=\"/page?url=", url_param(p.label), "\">",
-             escape(shown), "</a>");
+void include_page_bar(Dictionary& dict, const char* marker, const RankedPage& p,
+                      std::uint64_t pages) {
+  include_bar(dict, marker, p.bar, page_bar_tooltip(p, pages));
 }
 
-// One row of a list of ranked pages: bar, words, title linking to its page view, URL.
-std::string ranked_row(const RankedPage& p, std::uint64_t pages, std::string_view note = {}) {
-  return cat("<li class=\"wr-ranked\">", page_bar(p, pages), " <span class=\"wr-words\">",
-             escape(rank_words(p, pages)), "</span> ", page_link(p), " <span class=\"wr-url\">",
-             escape(p.label), "</span>", note, "</li>");
+// ranked_row.tpl: one row of a list of ranked pages.
+void include_ranked_row(Dictionary& dict, const char* marker, const RankedPage& p,
+                        std::uint64_t pages, bool nofollow = false) {
+  Dictionary* row = include(dict, marker, "ranked_row.tpl");
+  include_page_bar(*row, "BAR", p, pages);
+  row->SetValue(key("WORDS"), rank_words(p, pages));
+  include_link(*row, "LINK", p);
+  row->SetValue(key("URL"), p.label);
+  if (nofollow) row->ShowSection(key("NOFOLLOW"));
 }
 
-std::string marked_snippet(const Snippet& s) {
-  std::string out = s.cut_before ? "\xE2\x80\xA6" : "";
+// A search hit's snippet: the text in parts, each followed by the words it matched (<mark>).
+void fill_snippet(Dictionary& hit, const Snippet& s) {
+  Dictionary* d = hit.AddSectionDictionary(key("SNIPPET"));
+  if (s.cut_before) d->ShowSection(key("CUT_BEFORE"));
+  const std::string_view text = s.text;
   std::size_t at = 0;
   for (const TextSpan& m : s.matches) {
-    if (m.begin < at || m.end > s.text.size() || m.begin > m.end) continue;
-    out += escape(std::string_view(s.text).substr(at, m.begin - at));
-    out += "<mark>" + escape(std::string_view(s.text).substr(m.begin, m.end - m.begin)) + "</mark>";
+    if (m.begin < at || m.end > text.size() || m.begin > m.end) continue;
+    Dictionary* part = d->AddSectionDictionary(key("PART"));
+    part->SetValue(key("TEXT"), std::string(text.substr(at, m.begin - at)));
+    part->SetValueAndShowSection(key("MARKED"), std::string(text.substr(m.begin, m.end - m.begin)),
+                                 key("MARK"));
     at = m.end;
   }
-  out += escape(std::string_view(s.text).substr(std::min(at, s.text.size())));
-  if (s.cut_after) out += "\xE2\x80\xA6";
-  return out;
+  d->AddSectionDictionary(key("PART"))
+      ->SetValue(key("TEXT"), std::string(text.substr(std::min(at, text.size()))));
+  if (s.cut_after) d->ShowSection(key("CUT_AFTER"));
 }
 
 SearchResults run_search(const Site& site, const Params& params) {
@@ -141,13 +196,17 @@ std::vector<double> history_of(const Database& db, const std::string& name) {
   }
 }
 
-// The L1 history as an inline SVG line on a log scale (no script needed).
-std::string history_svg(const std::vector<double>& deltas) {
+// The L1 history as an inline SVG line on a log scale (no script needed), into page.tpl's
+// HISTORY section.
+void fill_history(Dictionary& history, const std::vector<double>& deltas) {
   std::vector<double> y;
   for (double d : deltas) {
     if (d > 0 && std::isfinite(d)) y.push_back(std::log10(d));
   }
-  if (y.size() < 2) return "<p>No iterations recorded.</p>";
+  if (y.size() < 2) {
+    history.ShowSection(key("NO_ITERATIONS"));
+    return;
+  }
   const double lo = std::floor(*std::min_element(y.begin(), y.end()));
   const double hi = std::ceil(*std::max_element(y.begin(), y.end()));
   const double span = std::max(hi - lo, 1.0);
@@ -160,56 +219,50 @@ std::string history_svg(const std::vector<double>& deltas) {
                   8 + (kH - kBottom - 8) * (hi - y[i]) / span);
     points += buf;
   }
-  std::string axis;
+  Dictionary* chart = history.AddSectionDictionary(key("CHART"));
+  chart->SetValue(key("W"), cat(kW));
+  chart->SetValue(key("H"), cat(kH));
+  chart->SetValue(key("LEFT"), cat(kLeft));
   for (double e = lo; e <= hi; e += std::max(1.0, std::round(span / 4))) {
     const double py = 8 + (kH - kBottom - 8) * (hi - e) / span;
-    axis += cat("<text class=\"wr-axis\" x=\"4\" y=\"", py + 4, "\">1e", static_cast<int>(e),
-                "</text><line class=\"wr-grid\" x1=\"", kLeft, "\" x2=\"", kW, "\" y1=\"", py,
-                "\" y2=\"", py, "\"/>");
+    Dictionary* axis = chart->AddSectionDictionary(key("AXIS"));
+    axis->SetValue(key("TEXT_Y"), cat(py + 4));
+    axis->SetValue(key("EXPONENT"), cat(static_cast<int>(e)));
+    axis->SetValue(key("Y"), cat(py));
   }
-  return cat("<svg class=\"wr-history\" viewBox=\"0 0 ", kW, " ", kH,
-             "\" role=\"img\" aria-label=\"L1 change per iteration, log scale\">", axis,
-             "<text class=\"wr-axis\" x=\"", kLeft, "\" y=\"", kH - 4, "\">iteration 1</text>",
-             "<text class=\"wr-axis\" x=\"", kW - 90, "\" y=\"", kH - 4, "\">iteration ", y.size(),
-             "</text><polyline class=\"wr-line\" points=\"", points, "\"/></svg>");
+  chart->SetValue(key("BOTTOM"), cat(kH - 4));
+  chart->SetValue(key("LAST_X"), cat(kW - 90));
+  chart->SetValue(key("ITERATIONS"), cat(y.size()));
+  chart->SetValue(key("POINTS"), points);
 }
 
 }  // namespace
 
 std::string error_html(const Site& site, int status, std::string_view message) {
   const auto db = site.searcher.database();
-  Chrome c{cat("Error ", status), "", "full", footer(site, *db, "")};
-  return page_start(c) +
-         cat("<h1>Error ", status, "</h1><p class=\"wr-error\">", escape(message), "</p>") +
-         page_end(c);
+  Page page(site, *db, cat("Error ", status), "error.tpl");
+  page.body().SetValue(key("STATUS"), cat(status));
+  page.body().SetValue(key("MESSAGE"), std::string(message));
+  return page.render();
 }
 
 std::string home_html(const Site& site) {
   const auto db = site.searcher.database();
   const auto ranks = site.searcher.ranks();
-  Chrome c{"Search", "", "full", footer(site, *db, "")};
-  std::string body = cat("<h1>Search ", escape(site.name), "</h1><p>", thousands(db->num_pages()),
-                         " pages, ", thousands(db->num_links()),
-                         " links. Words, \"phrases\", -excluded, OR, site:HOST, intitle:WORD; "
-                         "modes: full (text and PageRank), text, title. "
-                         "<a href=\"/compare\">Compare two personalized views</a>. "
-                         "<a class=\"wr-report-link\" href=\"/report\">Charts of this web</a>: "
-                         "convergence, rank and degree distributions, components, crawl "
-                         "status.</p>");
-  if (!site.searcher.has_index()) {
-    body += cat("<p class=\"wr-notice\">Search is off: this database has no search index (",
-                "<code>webrank index ", escape(site.name),
-                "</code> builds one; the server picks it up within a second).</p>");
-  }
+  Page page(site, *db, "Search", "home.tpl");
+  Dictionary& body = page.body();
+  body.SetValue(key("DATABASE"), site.name);
+  body.SetValue(key("PAGES"), thousands(db->num_pages()));
+  body.SetValue(key("LINKS"), thousands(db->num_links()));
+  if (!site.searcher.has_index()) body.ShowSection(key("NO_INDEX"));
   if (ranks) {
-    body += cat("<h2>Pages of highest PageRank (", escape(ranks->name()),
-                ")</h2><ol class=\"wr-list\">");
+    Dictionary* top = body.AddSectionDictionary(key("TOP"));
+    top->SetValue(key("RANKS"), ranks->name());
     for (const RankedPage& p : top_ranked_pages(*db, ranks->values(), 10)) {
-      body += ranked_row(p, db->num_pages());
+      include_ranked_row(*top, "ROW", p, db->num_pages());
     }
-    body += "</ol>";
   }
-  return page_start(c) + body + page_end(c);
+  return page.render();
 }
 
 nlohmann::json search_json(const Site& site, const Params& params) {
@@ -222,82 +275,87 @@ std::string search_html(const Site& site, const Params& params) {
   if (q.empty()) return home_html(site);
   const SearchMode mode = mode_param(params);
   const std::string mode_name = to_string(mode);
-  Chrome c{q, q, mode_name, ""};
-  std::string body;
+  const std::uint64_t n = db->num_pages();
+  Page page(site, *db, q, "search.tpl");
+  page.search_box(q, mode_name);
+  Dictionary& body = page.body();
   SearchResults r;
   try {
     r = run_search(site, params);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kInvalidArgument) throw;
-    c.footer = footer(site, *db, "");
     // A malformed query is the user's to fix: shown on the page, with status 200 so the box
     // keeps it.
-    return page_start(c) + "<p class=\"wr-error\">" + escape(e.what()) + "</p>" + page_end(c);
+    body.SetValueAndShowSection(key("MESSAGE"), e.what(), key("MALFORMED"));
+    return page.render();
   }
-  c.footer = footer(site, *db, "/api/v1/search?q=" + url_param(q) + "&mode=" + mode_name);
-  body += "<nav class=\"wr-modes\">";
+  page.json("/api/v1/search?q=" + url_param(q) + "&mode=" + mode_name);
+  Dictionary* results = body.AddSectionDictionary(key("RESULTS"));
   for (const char* m : {"full", "text", "title"}) {
-    body += m == mode_name ? cat("<strong>", m, "</strong> ")
-                           : cat("<a href=\"", escape(search_url(q, m, 0, r.k)), "\">", m, "</a> ");
+    Dictionary* d = results->AddSectionDictionary(key("MODE"));
+    d->SetValue(key("NAME"), m);
+    if (m == mode_name) {
+      d->ShowSection(key("CURRENT"));
+    } else {
+      d->SetValueAndShowSection(key("HREF"), search_url(q, m, 0, r.k), key("OTHER"));
+    }
   }
-  body += "</nav>";
   if (r.hits.empty()) {
-    body += "<p class=\"wr-count\">No page matches <q>" + escape(q) + "</q>";
+    Dictionary* none = results->AddSectionDictionary(key("NONE"));
+    none->SetValue(key("QUERY"), q);
     if (!r.unknown_words.empty()) {
       std::string words;
       for (const auto& w : r.unknown_words) words += (words.empty() ? "" : ", ") + w;
-      body += ": no page " + std::string(mode == SearchMode::kTitle ? "title has " : "has ") +
-              escape(words);
+      Dictionary* unknown = none->AddSectionDictionary(key("UNKNOWN"));
+      unknown->SetValue(key("WORDS"), words);
+      if (mode == SearchMode::kTitle) unknown->ShowSection(key("TITLE"));
     } else if (r.offset > 0) {
-      body += cat(" past result ", r.offset);
+      none->SetValueAndShowSection(key("OFFSET"), cat(r.offset), key("PAST"));
     }
-    body += ".</p>";
     if (!r.suggestion.empty()) {
-      body += cat("<p class=\"wr-suggestion\">Did you mean <a href=\"",
-                  escape(search_url(r.suggestion, mode_name, 0, r.k)), "\">", escape(r.suggestion),
-                  "</a>?</p>");
+      Dictionary* s = none->AddSectionDictionary(key("SUGGESTION"));
+      s->SetValue(key("HREF"), search_url(r.suggestion, mode_name, 0, r.k));
+      s->SetValue(key("WORD"), r.suggestion);
     }
   } else {
-    body += cat("<p class=\"wr-count\">", r.matches_lower == r.matches_upper ? "" : "About ",
-                thousands(r.matches_estimated), " results, ", r.hits.front().position,
-                "\xE2\x80\x93", r.hits.back().position, "</p><ol class=\"wr-results\" start=\"",
-                r.hits.front().position, "\">");
+    Dictionary* hits = results->AddSectionDictionary(key("HITS"));
+    if (r.matches_lower != r.matches_upper) hits->ShowSection(key("ABOUT"));
+    hits->SetValue(key("MATCHES"), thousands(r.matches_estimated));
+    hits->SetValue(key("FIRST"), cat(r.hits.front().position));
+    hits->SetValue(key("LAST"), cat(r.hits.back().position));
     for (const SearchHit& h : r.hits) {
       const RankedPage& p = h.page;
-      body += cat("<li class=\"wr-hit\"><div class=\"wr-hit-title\">", page_link(p),
-                  "</div><div class=\"wr-url\">", escape(p.label), "</div>",
-                  "<div class=\"wr-rank\">", page_bar(p, db->num_pages()),
-                  " <span class=\"wr-words\">", escape(rank_words(p, db->num_pages())),
-                  "</span> <a class=\"wr-proxy-link\" href=\"/proxy?url=", url_param(p.label),
-                  "\">stored copy</a></div>");
-      if (!h.snippet.text.empty()) {
-        body += "<p class=\"wr-snippet\">" + marked_snippet(h.snippet) + "</p>";
-      }
-      body += "</li>";
+      Dictionary* hit = hits->AddSectionDictionary(key("HIT"));
+      include_link(*hit, "LINK", p);
+      hit->SetValue(key("URL"), p.label);
+      include_page_bar(*hit, "BAR", p, n);
+      hit->SetValue(key("WORDS"), rank_words(p, n));
+      if (!h.snippet.text.empty()) fill_snippet(*hit, h.snippet);
     }
-    body += "</ol>";
   }
   // Pagination: previous, the pages around this one, next.
-  const std::size_t k = r.k, page = r.offset / k;
+  const std::size_t k = r.k, current = r.offset / k;
   const std::size_t last = r.matches_estimated == 0 ? 0 : (r.matches_estimated - 1) / k;
-  body += "<nav class=\"wr-pages\">";
   if (r.offset > 0) {
-    body += cat("<a rel=\"prev\" href=\"",
-                escape(search_url(q, mode_name, r.offset - std::min(r.offset, k), k)),
-                "\">Previous</a> ");
+    results->SetValueAndShowSection(key("HREF"),
+                                    search_url(q, mode_name, r.offset - std::min(r.offset, k), k),
+                                    key("PREVIOUS"));
   }
-  for (std::size_t p = page > 4 ? page - 4 : 0; p <= std::min(last, page + 5); ++p) {
+  for (std::size_t p = current > 4 ? current - 4 : 0; p <= std::min(last, current + 5); ++p) {
     if (p * k > kMaxOffset) break;
-    body += p == page ? cat("<strong>", p + 1, "</strong> ")
-                      : cat("<a href=\"", escape(search_url(q, mode_name, p * k, k)), "\">", p + 1,
-                            "</a> ");
+    Dictionary* d = results->AddSectionDictionary(key("PAGE"));
+    d->SetValue(key("NUMBER"), cat(p + 1));
+    if (p == current) {
+      d->ShowSection(key("CURRENT"));
+    } else {
+      d->SetValueAndShowSection(key("HREF"), search_url(q, mode_name, p * k, k), key("OTHER"));
+    }
   }
-  if (page < last && (page + 1) * k <= kMaxOffset) {
-    body += cat("<a rel=\"next\" href=\"", escape(search_url(q, mode_name, (page + 1) * k, k)),
-                "\">Next</a>");
+  if (current < last && (current + 1) * k <= kMaxOffset) {
+    results->SetValueAndShowSection(key("HREF"), search_url(q, mode_name, (current + 1) * k, k),
+                                    key("NEXT"));
   }
-  body += "</nav>";
-  return page_start(c) + body + page_end(c);
+  return page.render();
 }
 
 nlohmann::json backlinks_json(const Site& site, const Params& params) {
@@ -368,17 +426,11 @@ nlohmann::json report_json(const Site& site, const Params& params) {
 
 std::string report_html(const Site& site, const Params&) {
   const auto db = site.searcher.database();
-  Chrome c{"Charts of " + site.name, "", "full", footer(site, *db, "/api/v1/report"),
-           /*charts=*/true};
-  const std::string body =
-      cat("<h1>Charts of ", escape(site.name),
-          "</h1><p class=\"wr-note\">The charts of <code>webrank report</code>, drawn from <a "
-          "href=\"/api/v1/report\">/api/v1/report</a>: the convergence of every stored vector, the "
-          "rank and degree distributions with their power-law fits, the top pages, the strongly "
-          "connected components and the crawl's status classes. A page's view marks where it "
-          "stands. Scripts draw them; without scripts, read the JSON.</p><div id=\"report\" "
-          "data-view=\"report\" data-report=\"/api/v1/report\"></div>");
-  return page_start(c) + body + page_end(c);
+  Page page(site, *db, "Charts of " + site.name, "report.tpl");
+  page.json("/api/v1/report");
+  page.charts();
+  page.body().SetValue(key("DATABASE"), site.name);
+  return page.render();
 }
 
 nlohmann::json page_json(const Site& site, const Params& params) {
@@ -396,90 +448,88 @@ nlohmann::json page_json(const Site& site, const Params& params) {
 
 std::string page_html(const Site& site, const Params& params) {
   const auto db = site.searcher.database();
-  const PageId page = page_param(*db, params);
+  const PageId id = page_param(*db, params);
   const auto ranks = ranks_of(site, *db);
-  const PageReport r = describe_page(*db, page);
+  const PageReport r = describe_page(*db, id);
   const std::uint64_t n = db->num_pages();
   const std::string shown = r.title && !r.title->empty() ? *r.title : r.label;
-  Chrome c{shown, "", "full", footer(site, *db, "/api/v1/page?url=" + url_param(r.label)),
-           /*charts=*/true};
-  std::string body = cat("<h1 class=\"wr-page-title\">", escape(shown), "</h1><p class=\"wr-url\">",
-                         escape(r.label));
-  if (is_web_url(r.label)) {
-    body += cat(" \xC2\xB7 <a rel=\"noreferrer nofollow\" href=\"", escape(r.label),
-                "\">live page</a>");
-  }
+  Page page(site, *db, shown, "page.tpl");
+  page.json("/api/v1/page?url=" + url_param(r.label));
+  page.charts();
+  Dictionary& body = page.body();
+  body.SetValue(key("SHOWN"), shown);
+  body.SetValue(key("URL"), r.label);
+  if (is_web_url(r.label)) body.ShowSection(key("LIVE"));
   if (db->has_stored_html() && r.status && *r.status >= 200 && *r.status < 300) {
-    body += cat(" \xC2\xB7 <a class=\"wr-proxy-link\" href=\"/proxy?url=", url_param(r.label),
-                "\">stored copy with PageRank bars</a>");
+    body.ShowSection(key("STORED"));
   }
-  body += "</p><p>";
-  if (r.status) body += *r.status == 0 ? "not fetched; " : cat("HTTP ", *r.status, "; ");
-  body += cat(thousands(r.in_links), " links in, ", thousands(r.out_links), " out",
-              r.nofollow_links ? cat(" (and ", r.nofollow_links, " nofollow)") : "", "</p>");
+  if (r.status && *r.status == 0) body.ShowSection(key("UNFETCHED"));
+  if (r.status && *r.status != 0)
+    body.SetValueAndShowSection(key("CODE"), cat(*r.status), key("STATUS"));
+  body.SetValue(key("IN_LINKS"), thousands(r.in_links));
+  body.SetValue(key("OUT_LINKS"), thousands(r.out_links));
+  if (r.nofollow_links)
+    body.SetValueAndShowSection(key("COUNT"), cat(r.nofollow_links), key("NOFOLLOW"));
 
-  body += "<h2>Ranks</h2>";
   if (r.ranks.empty()) {
-    body += "<p>No rank vector is stored yet: run <code>webrank rank</code>.</p>";
+    body.ShowSection(key("NO_RANKS"));
   } else {
-    body +=
-        "<table class=\"wr-ranks\"><thead><tr><th>vector</th><th>rank</th><th>percentile</th>"
-        "<th>position</th><th>bar</th><th>0\xE2\x80\x93"
-        "10</th></tr></thead><tbody>";
+    Dictionary* table = body.AddSectionDictionary(key("RANK_TABLE"));
     for (const PageVectorPlace& v : r.ranks) {
+      Dictionary* vector = table->AddSectionDictionary(key("VECTOR"));
+      vector->SetValue(key("NAME"), v.name);
       if (!v.error.empty()) {
-        body += cat("<tr><td>", escape(v.name),
-                    "</td><td colspan=\"5\">unreadable: ", escape(v.error), "</td></tr>");
+        vector->SetValueAndShowSection(key("ERROR"), v.error, key("UNREADABLE"));
         continue;
       }
+      Dictionary* read = vector->AddSectionDictionary(key("READ"));
+      if (!v.converged) read->ShowSection(key("UNCONVERGED"));
       char rank[32];
       std::snprintf(rank, sizeof rank, "%.6g", v.rank);
-      body += cat("<tr><td>", escape(v.name), v.converged ? "" : " (not converged)", "</td><td>",
-                  rank, "</td><td>", format_percentile(v.percentile, n), "</td><td>",
-                  thousands(v.position), " of ", thousands(n), "</td><td>",
-                  bar_svg(v.bar, cat(v.toolbar, "/10")), "</td><td>", v.toolbar, "</td></tr>");
+      read->SetValue(key("RANK"), rank);
+      read->SetValue(key("PERCENTILE"), format_percentile(v.percentile, n));
+      read->SetValue(key("POSITION"), thousands(v.position));
+      read->SetValue(key("PAGES"), thousands(n));
+      include_bar(*read, "BAR", v.bar, cat(v.toolbar, "/10"));
+      read->SetValue(key("TOOLBAR"), cat(v.toolbar));
     }
-    body += "</tbody></table>";
   }
 
   if (!ranks->name().empty()) {
-    const std::vector<double> deltas = history_of(*db, ranks->name());
-    body += cat("<h2>Convergence of ", escape(ranks->name()),
-                "</h2><p>L1 change of the vector at each iteration (log scale).</p>",
-                "<figure class=\"wr-chart\" data-history=\"/api/v1/history?ranks=",
-                url_param(ranks->name()), "\">", history_svg(deltas), "</figure>");
+    Dictionary* history = body.AddSectionDictionary(key("HISTORY"));
+    history->SetValue(key("RANKS"), ranks->name());
+    fill_history(*history, history_of(*db, ranks->name()));
   }
-  body += cat("<div class=\"wr-page-charts\" data-view=\"page\" data-report=\"",
-              escape("/api/v1/report?url=" + url_param(r.label)), "\"></div>");
 
   const std::size_t k = size_param(params, "k", kDefaultBacklinks, 1, kServeMaxResults);
   const std::size_t offset = size_param(params, "offset", 0, 0, kMaxOffset);
-  const Backlinks back = backlinks(*db, *ranks, page, k, offset);
-  body += cat("<h2>Backlinks by PageRank</h2><p>", thousands(back.total),
-              back.total == 1 ? " page links" : " pages link", " here",
-              back.pages.empty()
-                  ? "."
-                  : cat(", ", offset + 1, "\xE2\x80\x93", offset + back.pages.size(), ":"),
-              "</p><ol class=\"wr-list wr-backlinks\" start=\"", offset + 1, "\">");
-  for (const RankedPage& p : back.pages) body += ranked_row(p, n);
-  body += "</ol>";
+  const Backlinks back = backlinks(*db, *ranks, id, k, offset);
+  body.SetValue(key("TOTAL"), thousands(back.total));
+  body.ShowSection(back.total == 1 ? key("ONE") : key("MANY"));
+  if (back.pages.empty()) {
+    body.ShowSection(key("NONE"));
+  } else {
+    Dictionary* some = body.AddSectionDictionary(key("SOME"));
+    some->SetValue(key("FROM"), cat(offset + 1));
+    some->SetValue(key("TO"), cat(offset + back.pages.size()));
+  }
+  body.SetValue(key("START"), cat(offset + 1));
+  for (const RankedPage& p : back.pages) include_ranked_row(body, "BACKLINK", p, n);
   if (offset + back.pages.size() < back.total) {
-    body +=
-        cat("<p><a rel=\"next\" href=\"/page?url=", url_param(r.label), "&amp;offset=", offset + k,
-            k != kDefaultBacklinks ? cat("&amp;k=", k) : "", "\">more backlinks</a></p>");
+    Dictionary* more = body.AddSectionDictionary(key("MORE"));
+    more->SetValue(key("OFFSET"), cat(offset + k));
+    if (k != kDefaultBacklinks) more->SetValueAndShowSection(key("K"), cat(k), key("CUSTOM_K"));
   }
 
-  const std::vector<ForwardLink> links = forward_links(*db, *ranks, page);
-  body += cat("<h2>Links from this page</h2><ol class=\"wr-list wr-forward\">");
+  const std::vector<ForwardLink> links = forward_links(*db, *ranks, id);
   for (std::size_t i = 0; i < links.size() && i < kShownForwardLinks; ++i) {
-    body += ranked_row(links[i].target, n, links[i].nofollow ? " <em>(nofollow)</em>" : "");
+    include_ranked_row(body, "FORWARD", links[i].target, n, links[i].nofollow);
   }
-  body += "</ol>";
   if (links.size() > kShownForwardLinks) {
-    body += cat("<p>and ", links.size() - kShownForwardLinks,
-                " more (<a href=\"/api/v1/links?url=", url_param(r.label), "\">all, JSON</a>)</p>");
+    body.SetValueAndShowSection(key("COUNT"), cat(links.size() - kShownForwardLinks),
+                                key("MORE_LINKS"));
   }
-  return page_start(c) + body + page_end(c);
+  return page.render();
 }
 
 namespace {
@@ -526,10 +576,10 @@ Proxied proxy_page(const Site& site, const Params& params, bool want_html) {
                (hash == std::string_view::npos ? "" : "#" + url_param(href.substr(hash + 1)));
     if (id) {
       const RankedPage rp = ranks->page(*db, *id);
-      out.before = page_bar(rp, n);
+      out.before = bar_html(rp.bar, page_bar_tooltip(rp, n));
       link["page"] = rp;
     } else {
-      out.before = bar_svg(0, "not in the database", false);
+      out.before = bar_html(0, "not in the database", false);
     }
     p.links.push_back(std::move(link));
     return out;
@@ -552,19 +602,17 @@ std::string proxy_html(const Site& site, const Params& params) {
   const Proxied p = proxy_page(site, params, true);
   const RankedPage rp = ranks->page(*db, p.page);
   const std::string shown = p.sanitized.title.empty() ? p.url : p.sanitized.title;
-  Chrome c{shown, "", "full", footer(site, *db, "/api/v1/proxy?url=" + url_param(p.url))};
-  std::string banner =
-      cat("<div class=\"wr-banner\">", page_bar(rp, db->num_pages()),
-          " Stored copy of <a href=\"/page?url=", url_param(p.url), "\">", escape(p.url), "</a> (",
-          escape(rank_words(rp, db->num_pages())),
-          "). The bar before each link shows its target's PageRank; a dashed one, a page not in "
-          "the database. Scripts, styles and images of the page are not shown.");
-  if (is_web_url(p.url)) {
-    banner += cat(" <a rel=\"noreferrer nofollow\" href=\"", escape(p.url), "\">Live page</a>.");
-  }
-  banner += "</div>";
-  return page_start(c) + banner + "<div class=\"wr-proxied\">" + p.sanitized.body + "</div>" +
-         page_end(c);
+  Page page(site, *db, shown, "proxy.tpl");
+  page.json("/api/v1/proxy?url=" + url_param(p.url));
+  Dictionary& body = page.body();
+  include_page_bar(body, "BAR", rp, db->num_pages());
+  body.SetValue(key("URL"), p.url);
+  body.SetValue(key("WORDS"), rank_words(rp, db->num_pages()));
+  if (is_web_url(p.url)) body.ShowSection(key("LIVE"));
+  // HTML that webrank wrote: sanitize_page() rebuilt the crawled body from gumbo's parse, every
+  // text and attribute it kept escaped (proxy.cpp); proxy.tpl writes it with :none.
+  body.SetValue(key("STORED"), p.sanitized.body);
+  return page.render();
 }
 
 namespace {
@@ -609,37 +657,28 @@ std::string compare_html(const Site& site, const Params& params) {
       if (top.size() == 2) a = top[0].label, b = top[1].label;
     }
   }
-  Chrome c{"Two personalized views", "", "full", footer(site, *db, "")};
-  std::string body =
-      cat("<h1>Two personalized views</h1><p>PageRank personalized on a home page (its rank source "
-          "is that page alone: the paper's \xC2\xA7"
-          "6) ranks the web as seen from there. Pick two "
-          "home pages; the table shows where the pages of highest rank in either view stand in "
-          "both, as percentiles (the paper's Table 2).</p>"
-          "<form class=\"wr-compare-form\" action=\"/compare\" method=\"get\"><label>Home page A "
-          "<input name=\"a\" size=\"60\" value=\"",
-          escape(a), "\"></label><br><label>Home page B <input name=\"b\" size=\"60\" value=\"",
-          escape(b), "\"></label><br><button type=\"submit\">Compare</button></form>");
-  if (!chosen) return page_start(c) + body + page_end(c);
+  Page page(site, *db, "Two personalized views", "compare.tpl");
+  Dictionary& body = page.body();
+  body.SetValue(key("A"), a);
+  body.SetValue(key("B"), b);
+  if (!chosen) return page.render();
   const Comparison cmp = compare(site, params);
-  c.footer =
-      footer(site, *db,
-             "/api/v1/compare?a=" + url_param(cmp.a->name()) + "&b=" + url_param(cmp.b->name()));
+  page.json("/api/v1/compare?a=" + url_param(cmp.a->name()) + "&b=" + url_param(cmp.b->name()));
   const std::uint64_t n = db->num_pages();
-  body += cat("<table class=\"wr-ranks wr-compare\"><thead><tr><th>page</th><th>from A: ",
-              escape(cmp.a->name()), "</th><th>from B: ", escape(cmp.b->name()),
-              "</th></tr></thead><tbody>");
+  Dictionary* table = body.AddSectionDictionary(key("TABLE"));
+  table->SetValue(key("VIEW_A"), cmp.a->name());
+  table->SetValue(key("VIEW_B"), cmp.b->name());
   for (const ViewComparison::Row& row : cmp.table.rows) {
-    body += cat("<tr><td>", page_link(cmp.a->page(*db, row.page)), "</td>");
+    Dictionary* d = table->AddSectionDictionary(key("ROW"));
+    include_link(*d, "LINK", cmp.a->page(*db, row.page));
     for (const auto& view : {cmp.a, cmp.b}) {
       const RankedPage p = view->page(*db, row.page);
-      body += cat("<td class=\"wr-view\">", page_bar(p, n), " <span class=\"wr-percentile\">",
-                  format_percentile(p.percentile, n), "</span></td>");
+      Dictionary* cell = d->AddSectionDictionary(key("VIEW"));
+      include_page_bar(*cell, "BAR", p, n);
+      cell->SetValue(key("PERCENTILE"), format_percentile(p.percentile, n));
     }
-    body += "</tr>";
   }
-  body += "</tbody></table>";
-  return page_start(c) + body + page_end(c);
+  return page.render();
 }
 
 nlohmann::json health_json(const Site& site) {

@@ -1,0 +1,2 @@
+{{%AUTOESCAPE context="HTML"}}
+<h1>Error {{STATUS}}</h1><p class="wr-error">{{MESSAGE}}</p>
