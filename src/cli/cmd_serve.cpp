@@ -11,7 +11,8 @@ const app::OptionSet<ServeArgs>& serve_options() {
   static const app::OptionSet<ServeArgs> set = [] {
     using app::closed;
     app::OptionSet<ServeArgs> s;
-    s.add("db", WR_FIELD(db), "Database directory (without a search index, search is off and the rest served)")
+    s.add("db", WR_FIELD(db),
+          "Database directory (without a search index, search is off and the rest served)")
         .as("DB")
         .at(0)
         .needed();
