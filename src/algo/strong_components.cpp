@@ -249,7 +249,8 @@ StrongComponents strong_components(const GraphView& web, PivotSearch pivot) {
   std::size_t pivot_page = 0;
   PageId next_index = 0;
   // Contracted = whether there is a pivot's component: a compile-time choice, so that the search
-  // without one is the plain loop (its tests cost 7% on the crawls when made at run time).
+  // without one is the plain loop (its tests cost time on the crawls when made at run time:
+  // docs/performance.md).
   const auto search = [&](auto contracted_tag) {
     constexpr bool kContracted = decltype(contracted_tag)::value;
     auto visit = [&](PageId v) {

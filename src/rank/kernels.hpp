@@ -76,7 +76,7 @@ struct Contribution {
 
 // W sums carried together, one per vector of a batch, in GCC vector types of up to four doubles:
 // written as plain arrays, the same loops were vectorized or not depending on what else the
-// compiler inlined around them (1.3× slower when not). Element j is at(j).
+// compiler inlined around them (slower when not: docs/performance.md). Element j is at(j).
 template <typename T, int N>
 struct VectorOf;  // GCC's vector of N values of T (attributes cannot name a template's types)
 template <>
@@ -192,9 +192,9 @@ struct RowContribution {
 // spread over that many partial sums (e, e+1, ... in turn; the tail into the first), added
 // pairwise at the end: on short lists held in cache the chain of dependent additions, not the
 // loads, bounds a single sum. The partial sums are named variables, not an array indexed in a
-// loop: GCC 12 kept such an array on the stack, and the store-to-load round trip made
-// Gauss-Seidel by component 40% slower on cnr-2000; and it must be inlined into the solver's
-// loop, which GCC did not do on its own.
+// loop: GCC 12 kept such an array on the stack, and the store-to-load round trip slowed
+// Gauss-Seidel by component (measured in docs/performance.md); and it must be inlined into the
+// solver's loop, which GCC did not do on its own.
 template <int Lanes = 1, typename Term>
 [[gnu::always_inline]] inline auto link_sum(std::uint64_t begin, std::uint64_t end,
                                             const Term& term) {

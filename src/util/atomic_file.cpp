@@ -136,8 +136,8 @@ bool exchange_names(const std::filesystem::path& a, const std::filesystem::path&
 // removes the old file (now under the temporary name); false when `destination` is not a regular
 // file or the file system cannot exchange names. Readers see the old file or the new one, as with
 // rename(2). Why not rename(2): ext4 (auto_da_alloc) writes the new file's data out before a
-// rename that replaces a file commits, which took 0.7-12 ms per file here, the better part of a
-// `webrank rank` of a 100k-page web (docs/performance.md, "Whole commands"). TempPath::commit()
+// rename that replaces a file commits, a large part of a short `webrank rank` (measured in
+// docs/performance.md, "Whole commands"). TempPath::commit()
 // syncs the new file itself before the exchange and the directory after it.
 bool exchange_with_file(const std::filesystem::path& temp,
                         const std::filesystem::path& destination) {
