@@ -87,6 +87,15 @@ class Top(wrcli.WebrankTestCase):
         res = self.wr("top", "h.db", "--ranks", "nosuch", expect=1)
         self.assertIn("hostrank", res.err)  # what the database has
 
+    def test_check_of_a_missing_vector_says_only_the_error(self):
+        # Before: "ok" on stdout, then the error.
+        self.write("fig3.tsv", "A\tB\nB\tC\nC\tA\n")
+        self.wr("build", "fig3.tsv", "-o", "fig3.db", "-q")
+        self.wr("rank", "fig3.db", "-q")
+        res = self.wr("check", "fig3.db", "--ranks", "nosuch", expect=1)
+        self.assertEqual(res.out, "")
+        self.assertIn("no rank vector named 'nosuch' (available: pagerank)", res.err)
+
 
 class Trust(wrcli.WebrankTestCase):
     def test_an_empty_table_says_why(self):
