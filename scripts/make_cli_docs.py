@@ -95,6 +95,46 @@ def usage(op):
     return " ".join(parts)
 
 
+COMMON = {"-h", "--help", "--json", "-q", "--quiet", "--progress", "--no-verify"}
+
+
+def help_options(text):
+    """(flags, value, default, help) of each option line of a command's --help."""
+    out, lines = [], text.splitlines()
+    for i, line in enumerate(lines):
+        m = re.match(r"^  (-\S+)(?: (\S+(?: \.\.\.)?))?(?:\s{2,}(.*))?$", line)
+        if not m:
+            continue
+        flags = m.group(1).split(",")
+        value, default = m.group(2) or "", ""
+        if "=" in value:
+            value, default = value.split("=", 1)
+        choices = re.search(r"\{(.*)\}", value)
+        if choices:
+            value = choices.group(1).replace(",", "|")
+        helptext = m.group(3)
+        if helptext is None and i + 1 < len(lines) and lines[i + 1].startswith(" " * 20):
+            helptext = lines[i + 1].strip()
+        out.append((flags, value, default, helptext or ""))
+    return out
+
+
+def render_rows(webrank, op):
+    """Options the command line adds for its text output (--wide, --format), from its --help."""
+    declared = set(COMMON)
+    for s in op["options"]:
+        declared |= {s["flag"], "--no-" + s["flag"][2:]}
+        if s["short"]:
+            declared.add("-" + s["short"])
+    rows = []
+    for flags, value, default, helptext in help_options(run(webrank, op["name"], "--help")):
+        if any(f in declared for f in flags):
+            continue
+        rows.append("| `%s%s` | %s | %s (the text output) |" % (
+            ", ".join(flags), " " + value if value else "", cell(default), cell(helptext)))
+    return rows
+
+
 def option_rows(op):
     rows = []
     for s in op["options"]:
@@ -103,8 +143,10 @@ def option_rows(op):
         flag = s["flag"]
         if s["short"] and flag != "-" + s["short"]:
             flag = "-%s, %s" % (s["short"], flag)
+        helptext = s["help"]
         if s["type"] == "flag" and s["default"] is True:
             flag = "--no-" + s["flag"][2:]
+            helptext = "Turn off (on by default): " + helptext
         value = value_text(s)
         extra = []
         if s["range"]:
@@ -114,7 +156,7 @@ def option_rows(op):
         if s["excludes"]:
             extra.append("not with " + ", ".join("--" + e.replace("_", "-") for e in s["excludes"]))
         rows.append("| `%s%s` | %s | %s%s |" % (
-            flag, " " + value if value else "", cell(default_text(s)), cell(s["help"]),
+            flag, " " + value if value else "", cell(default_text(s)), cell(helptext),
             " (%s)" % "; ".join(extra) if extra else ""))
     return rows
 
@@ -168,7 +210,7 @@ def markdown(webrank):
             pos = positional_rows(op)
             if pos:
                 out += ["| argument | |", "|---|---|"] + pos + [""]
-            rows = option_rows(op)
+            rows = option_rows(op) + render_rows(webrank, op)
             if rows:
                 out += ["| option | default | |", "|---|---|---|"] + rows + [""]
     return "\n".join(out).rstrip() + "\n"

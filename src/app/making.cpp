@@ -120,6 +120,13 @@ BuildResult build_or_import(const BuildRequest& req, const Run& run, bool import
                                b.input_links - b.links, " merged duplicates), ", b.self_links,
                                " self-links, in ", seconds, " s", runs));
   for (const std::string& note : b.notes) r.notices.said.push_back("note: " + note);
+  // Lines of one field declare pages: a file of nothing else is likely not an edge list at all
+  // (a CSV's "a,b" is one field), which a user would not see in "0 links".
+  if (b.links == 0 && b.input_links == 0 && b.pages > 0 && o.pages_file.empty()) {
+    r.notices.warnings.push_back(
+        cat("no links read: every line held one field, a page (an edge list separates SOURCE and "
+            "TARGET by a tab or blanks; commas are part of a label)"));
+  }
   if (!o.pages_file.empty())
     r.notices.said.push_back(cat("pages: ", b.listed_pages, " listed in ", o.pages_file));
   if (!o.labels_file.empty()) {

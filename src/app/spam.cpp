@@ -56,7 +56,10 @@ const OptionSet<TrustRequest>& trust_options() {
     s.add("absolute", WR_FIELD(absolute),
           "The table's spam_mass column holds the absolute mass P - g*T");
     add_solver_options(s, [](TrustRequest& r) -> RankOptions& { return r.trust.batch.rank; });
-    s.add("k", WR_FIELD(k), "Pages listed (highest relative spam mass first)").as("N", "pages");
+    s.add("k", WR_FIELD(k),
+          "Pages listed: of those whose PageRank is at least 10x the average, the highest "
+          "relative spam mass first")
+        .as("N", "pages");
     return s;
   }();
   return set;

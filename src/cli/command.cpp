@@ -96,7 +96,8 @@ CLI::Option* add_spec(CLI::App* cmd, Slot& slot) {
   if (s.type == ValueType::kFlag) {
     if (s.default_value == true) {
       slot.negated = true;
-      o = cmd->add_flag("--no-" + s.flag().substr(2), s.help);
+      const std::string help = "Turn off (on by default): " + s.help;
+      o = cmd->add_flag("--no-" + s.flag().substr(2), help);
     } else {
       o = cmd->add_flag(names, s.help);
     }

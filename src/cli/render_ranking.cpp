@@ -51,14 +51,17 @@ std::string rank_summary(const json& v, const std::string& db, const std::string
                  w.at("cold_iterations").get<int>(), " of its cold start");
     }
   }
-  if (v.contains("choice")) how += cat("; chosen by auto: ", str(v, "choice"));
   how += note;
   const std::string shown = method == "auto" ? cat("auto (", str(v, "solved_by"), ")") : method;
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3f", number(v, "seconds"));
+  // Why auto chose what it ran: last, its own sentence.
+  const std::string why =
+      v.contains("choice") ? cat("\n  (auto chose ", str(v, "choice"), ")") : "";
   return cat(shown, ": ", how, ", ", seconds, " s; ",
              v.at("stored").get<bool>() ? cat("stored as '", str(v, "name"), "' in ", db)
-                                        : std::string("not stored"));
+                                        : std::string("not stored"),
+             why);
 }
 
 void rank(const Rendered& r) {

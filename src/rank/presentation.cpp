@@ -160,7 +160,21 @@ PageReport describe_page(const Database& db, PageId page) {
   return r;
 }
 
+// file:// labels have no host: what they share is the deepest folder all of them are in.
+static std::string common_folder(std::span<const std::string> labels) {
+  std::string_view prefix = labels.front();
+  for (const std::string& label : labels) {
+    if (!label.starts_with("file:///")) return "";
+    std::size_t n = 0;
+    while (n < prefix.size() && n < label.size() && prefix[n] == label[n]) ++n;
+    prefix = prefix.substr(0, n);
+  }
+  const std::size_t slash = prefix.rfind('/');
+  return slash == std::string_view::npos || slash < 8 ? "" : std::string(prefix.substr(0, slash));
+}
+
 std::string common_origin(std::span<const std::string> labels) {
+  if (!labels.empty() && labels.front().starts_with("file:///")) return common_folder(labels);
   std::string origin;
   for (const std::string& label : labels) {
     const std::size_t scheme = label.find("://");

@@ -87,6 +87,14 @@ class Top(wrcli.WebrankTestCase):
         res = self.wr("top", "h.db", "--ranks", "nosuch", expect=1)
         self.assertIn("hostrank", res.err)  # what the database has
 
+    def test_a_csv_is_not_taken_silently_for_pages(self):
+        self.write("web.csv", "a,b\nb,c\n")
+        res = self.wr("build", "web.csv", "-o", "w.db")
+        self.assertIn("2 pages, 0 links", res.err)
+        self.assertIn("warning: no links read: every line held one field", res.err)
+        self.write("web.tsv", "a\tb\nb\tc\n")
+        self.assertNotIn("warning", self.wr("build", "web.tsv", "-o", "t.db").err)
+
     def test_check_of_a_missing_vector_says_only_the_error(self):
         # Before: "ok" on stdout, then the error.
         self.write("fig3.tsv", "A\tB\nB\tC\nC\tA\n")

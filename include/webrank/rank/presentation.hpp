@@ -101,8 +101,9 @@ struct PageReport {
 PageReport describe_page(const Database& db, PageId page);
 
 // Text layout shared by front ends that print pages in columns.
-// The scheme://host[:port] every label shares (without the path's '/'), or "" when they do not
-// all share one or are not URLs: a list of one site's pages can then show paths.
+// The scheme://host[:port] every label shares (without the path's '/'), for file:// labels the
+// deepest folder all are in (without its last '/'), or "" when they do not all share one or are
+// not URLs: a list of one site's pages can then show paths.
 std::string common_origin(std::span<const std::string> labels);
 // `text` cut to at most `columns` columns (UTF-8 code points), the middle replaced by "..." when
 // it is cut, so that both the start and the end of a URL stay visible.
