@@ -137,6 +137,10 @@ void delete_ranks(const Database& db, const std::string& name) {
     fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
          have.empty() ? "none stored" : "stored: " + have, ")");
   }
+  // Under the database's lock, from the version `db` opened only: a delete must not take a
+  // vector out of a newer version an update put in place meanwhile (it carried the vector over).
+  const DatabaseLock lock(db.path());
+  check_still_current(db, lock, cat("the vector '", name, "' was not deleted"));
   for (const fs::path& p : {vec_path, json_path, pending_metadata(dir, name)}) {
     std::error_code ec;
     fs::remove(p, ec);

@@ -100,6 +100,31 @@ class DocExamples(unittest.TestCase):
         self.run_block(blocks[0], self.tmp)
         self.assertTrue(os.path.isdir(os.path.join(self.tmp, "out", "pg.db")))
 
+    def test_python_notebook(self):
+        # docs/python.md's "A database in a notebook", as doctest runs it (the plot left out),
+        # with the Python module of the build under test.
+        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
+        if not os.path.exists(python):
+            self.skipTest("no build/venv beside the binary (bash scripts/build.sh webrank_venv)")
+        pg = os.path.join(REPO, "out", "pgdoc")
+        if not os.path.isdir(pg):
+            self.skipTest("out/pgdoc not found (the first command fetches it)")
+        os.makedirs(os.path.join(self.tmp, "out"))
+        os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+        with open(os.path.join(REPO, "docs", "python.md")) as f:
+            text = f.read()
+        block = text.split("## A database in a notebook", 1)[1].split("```python\n", 1)[1]
+        block = block.split(">>> import matplotlib", 1)[0]
+        script = ("import doctest, sys\n"
+                  "t = doctest.DocTestParser().get_doctest(sys.stdin.read(), {}, 'python.md', "
+                  "'docs/python.md', 0)\n"
+                  "r = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)\n"
+                  "r.run(t)\n"
+                  "sys.exit(1 if r.failures else 0)\n")
+        done = subprocess.run([python, "-W", "ignore", "-c", script], input=block, cwd=self.tmp,
+                              capture_output=True, text=True, timeout=300)
+        self.assertEqual(done.returncode, 0, done.stdout[-3000:] + done.stderr[-2000:])
+
     def test_commands_examples(self):
         blocks = sh_blocks("docs/commands.md", "## Examples")
         self.assertTrue(blocks)

@@ -174,7 +174,8 @@ class Presentation(WebrankTestCase):
         self.rank("docs.db", out="d.tsv")
         out = self.wr("top", "docs.db").out.splitlines()
         self.assertTrue(all(len(line) <= 100 for line in out), out)
-        self.assertTrue(all('"A title' in line for line in out[1:]), out)
+        self.assertTrue(out[0].startswith("pages of file://"), out)  # then paths in the folder
+        self.assertTrue(all('"A title' in line for line in out[2:]), out)
 
     def test_page_shows_one_page_in_every_vector(self):
         self.write("fig3.tsv", FIG3)

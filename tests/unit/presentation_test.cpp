@@ -82,7 +82,13 @@ TEST(Presentation, TextLayout) {
                                       "http://a.example:8080"};
   EXPECT_EQ(common_origin(site), "http://a.example:8080");
   EXPECT_EQ(common_origin(std::vector<std::string>{"http://a.example/", "http://b.example/"}), "");
-  EXPECT_EQ(common_origin(std::vector<std::string>{"file:///tmp/a.html"}), "");
+  // file:// labels have no host: the deepest folder they share stands for it.
+  EXPECT_EQ(common_origin(std::vector<std::string>{"file:///tmp/a.html"}), "file:///tmp");
+  EXPECT_EQ(common_origin(std::vector<std::string>{"file:///d/html/a.html", "file:///d/html/b/c",
+                                                   "file:///d/html/abc.html"}),
+            "file:///d/html");
+  EXPECT_EQ(common_origin(std::vector<std::string>{"file:///a.html", "file:///b.html"}), "");
+  EXPECT_EQ(common_origin(std::vector<std::string>{"file:///d/a.html", "http://x/d/a.html"}), "");
   EXPECT_EQ(common_origin(std::vector<std::string>{"17", "http://a.example/"}), "");
   EXPECT_EQ(elide_middle("/abcdefghij", 20), "/abcdefghij");
   EXPECT_EQ(elide_middle("/abcdefghij", 9), "/ab...hij");

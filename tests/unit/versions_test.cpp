@@ -165,6 +165,20 @@ TEST(Versions, AVectorOfAReplacedVersionIsNeverStored) {
   }
 }
 
+// `ranks --delete` from a version that was replaced meanwhile deletes nothing: the update
+// carried the vector into the new version, which the delete's caller has not seen.
+TEST(Versions, ADeleteFromAReplacedVersionDeletesNothing) {
+  TempDir dir;
+  const Database before = build(dir, "a b\nb c\nc a\n");
+  write_rank_vector(before, "pr", constant(before, 1), Precision::kDouble, pagerank_record());
+  add_page(dir, dir / "web.db", "d");
+  EXPECT_EQ(kind_of([&] { delete_ranks(before, "pr"); }), ErrorKind::kConflict);
+  const Database after = Database::open(dir / "web.db");
+  EXPECT_EQ(after.rank_names(), std::vector<std::string>{"pr"});
+  delete_ranks(after, "pr");
+  EXPECT_TRUE(Database::open(dir / "web.db").rank_names().empty());
+}
+
 // A vector whose record names another version (copied from elsewhere, or stored by a webrank
 // that raced an update) is refused by every reader, naming the file.
 TEST(Versions, ReadersRefuseAVectorOfAnotherVersion) {

@@ -72,8 +72,9 @@ MappedRanks map_ranks(const Database& db, const std::string& name);
 std::string ranks_fingerprint(const Database& db);
 
 // Removes the stored vector `name` (its .ranks file first, so that it is no longer listed, then
-// its metadata). Throws Error: kNotFound naming the available vectors, kIo if a file cannot be
-// removed. Readers that loaded it keep their copy.
+// its metadata), under the database's lock and only from the version `db` opened. Throws Error:
+// kNotFound naming the available vectors, kConflict when the database was replaced meanwhile
+// (nothing deleted), kIo if a file cannot be removed. Readers that loaded it keep their copy.
 void delete_ranks(const Database& db, const std::string& name);
 
 // Writes `label<TAB>rank` for every page in id order with 17 significant digits, atomically.
