@@ -22,7 +22,10 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(webrank)
 command -v ccache > /dev/null ||
   { echo "build: ccache is missing; run bash scripts/install-deps.sh first" >&2; exit 1; }
-# CCACHE_BASEDIR: paths hashed relative to the clone, so other clones share the cache.
+# The compiled objects are kept in the clone (.cache/ccache), so that the first command writes
+# nothing outside it but the packages it installs; a CCACHE_DIR of your own (e.g. ~/.cache/ccache)
+# shares them between clones. CCACHE_BASEDIR: paths hashed relative to the clone.
+export CCACHE_DIR="${CCACHE_DIR:-$PWD/.cache/ccache}"
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 echo "build: configuring $dir/ (Release, ccache; tests off: they build in build-test/)"
 mkdir -p "$dir"

@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=./build/webrank
+# webrank remembers verified databases in $XDG_CACHE_HOME/webrank (docs/format.md): the demo keeps
+# that in the clone too, so the first command writes nothing outside it but the packages.
+export XDG_CACHE_HOME="${XDG_CACHE_HOME:-$PWD/.cache}"
 [ -x "$W" ] || { echo "demo: $W is not built; run bash scripts/build.sh first" >&2; exit 1; }
 out=${WEBRANK_DEMO_DIR:-out/demo}
 mkdir -p "$out"

@@ -14,6 +14,9 @@ step "build: cmake -B $dir, Release, -Wall -Wextra -Werror (WEBRANK_WERROR=ON), 
 # ccache (installed by install-deps) keeps compiled objects between runs, clones included:
 # CCACHE_BASEDIR makes the paths it hashes relative to the clone, CCACHE_NOHASHDIR leaves out the
 # directory of the sanitizer build's -g objects. A cold cache builds everything, as without it.
+# The same cache as scripts/build.sh (the clone's .cache/ccache unless CCACHE_DIR is set), so the
+# objects the first command compiled are reused here.
+export CCACHE_DIR="${CCACHE_DIR:-$PWD/.cache/ccache}"
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 mkdir -p "$dir"
 cmake -B "$dir" -DCMAKE_BUILD_TYPE=Release -DWEBRANK_WERROR=ON -DWEBRANK_SANITIZER_TESTS=ON \
