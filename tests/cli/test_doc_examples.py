@@ -44,6 +44,12 @@ def sh_blocks(path, after=None):
     return blocks
 
 
+def webrank_names(db):
+    """The stored vectors of database `db`, by their files."""
+    return sorted(n[:-len(".ranks")] for n in os.listdir(os.path.join(db, "ranks"))
+                  if n.endswith(".ranks"))
+
+
 class DocExamples(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="webrank-examples-")
@@ -99,6 +105,26 @@ class DocExamples(unittest.TestCase):
         self.assertEqual(len(blocks), 1)
         self.run_block(blocks[0], self.tmp)
         self.assertTrue(os.path.isdir(os.path.join(self.tmp, "out", "pg.db")))
+
+    def test_readme_python(self):
+        # The README's Python lines, on the tour's database (made here as the tour makes it).
+        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
+        if not os.path.exists(python):
+            self.skipTest("no build/venv beside the binary (bash scripts/build.sh webrank_venv)")
+        pg = os.path.join(REPO, "out", "pgdoc")
+        if not os.path.isdir(pg):
+            self.skipTest("out/pgdoc not found (the first command fetches it)")
+        os.makedirs(os.path.join(self.tmp, "out"))
+        os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+        tour = sh_blocks("README.md", "## A tour")[0]
+        self.run_block([c for c in tour if " crawl " in c or c.startswith("W=")], self.tmp)
+        with open(os.path.join(REPO, "README.md")) as f:
+            text = f.read()
+        code = text.split("## From Python", 1)[1].split("```python\n", 1)[1].split("```")[0]
+        done = subprocess.run([python, "-W", "ignore", "-c", code], cwd=self.tmp,
+                              capture_output=True, text=True, timeout=300)
+        self.assertEqual(done.returncode, 0, done.stderr[-3000:])
+        self.assertIn("pr80", webrank_names(os.path.join(self.tmp, "out", "pg.db")))
 
     def test_python_notebook(self):
         # docs/python.md's "A database in a notebook", as doctest runs it (the plot left out),
