@@ -17,15 +17,8 @@ mkdir -p "$out"
 
 pg=out/pgdoc
 docs=usr/share/doc/postgresql-doc-15/html
-if [ ! -f "$pg/$docs/index.html" ]; then
-  echo "demo: fetching the PostgreSQL 15 documentation (apt-get download postgresql-doc-15)" >&2
-  tmp=$(mktemp -d)
-  if (cd "$tmp" && apt-get download postgresql-doc-15 > /dev/null 2>&1) &&
-     rm -rf "$pg.tmp" && dpkg-deb -x "$tmp"/postgresql-doc-15_*.deb "$pg.tmp"; then
-    rm -rf "$pg" && mv "$pg.tmp" "$pg"
-  fi
-  rm -rf "$tmp" "$pg.tmp"
-fi
+# Fetched once (scripts/fetch-pgdoc.sh, shared with the tests of the README's tour).
+bash scripts/fetch-pgdoc.sh || true
 
 if [ ! -f "$pg/$docs/index.html" ]; then
   echo "demo: postgresql-doc-15 could not be downloaded (no network?); ranking the synthetic" \
