@@ -92,7 +92,9 @@ class DocExamples(unittest.TestCase):
             proc.terminate()  # its PID: bash exec'd into webrank
             proc.communicate(timeout=30)
 
-    def test_readme_tour(self):
+    def link_pgdoc(self):
+        """out/pgdoc of the scratch folder: the checkout's, fetched by scripts/fetch-pgdoc.sh
+        when missing (skips the test when it cannot be)."""
         pg = os.path.join(REPO, "out", "pgdoc")
         if not os.path.isdir(pg):
             done = subprocess.run(["bash", os.path.join(REPO, "scripts", "fetch-pgdoc.sh")],
@@ -101,6 +103,16 @@ class DocExamples(unittest.TestCase):
                 self.skipTest("out/pgdoc not found and not fetched: " + done.stderr.strip())
         os.makedirs(os.path.join(self.tmp, "out"))
         os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+
+    def venv_python(self):
+        """The Python of the build under test's virtual environment (skips when not built)."""
+        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
+        if not os.path.exists(python):
+            self.skipTest("no build/venv beside the binary (bash scripts/build.sh webrank_venv)")
+        return python
+
+    def test_readme_tour(self):
+        self.link_pgdoc()
         blocks = sh_blocks("README.md", "## A tour")
         self.assertEqual(len(blocks), 1)
         self.run_block(blocks[0], self.tmp)
@@ -108,14 +120,8 @@ class DocExamples(unittest.TestCase):
 
     def test_readme_python(self):
         # The README's Python lines, on the tour's database (made here as the tour makes it).
-        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
-        if not os.path.exists(python):
-            self.skipTest("no build/venv beside the binary (bash scripts/build.sh webrank_venv)")
-        pg = os.path.join(REPO, "out", "pgdoc")
-        if not os.path.isdir(pg):
-            self.skipTest("out/pgdoc not found (the first command fetches it)")
-        os.makedirs(os.path.join(self.tmp, "out"))
-        os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+        python = self.venv_python()
+        self.link_pgdoc()
         tour = sh_blocks("README.md", "## A tour")[0]
         self.run_block([c for c in tour if " crawl " in c or c.startswith("W=")], self.tmp)
         with open(os.path.join(REPO, "README.md")) as f:
@@ -129,14 +135,8 @@ class DocExamples(unittest.TestCase):
     def test_python_notebook(self):
         # docs/python.md's "A database in a notebook", as doctest runs it (the plot left out),
         # with the Python module of the build under test.
-        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
-        if not os.path.exists(python):
-            self.skipTest("no build/venv beside the binary (bash scripts/build.sh webrank_venv)")
-        pg = os.path.join(REPO, "out", "pgdoc")
-        if not os.path.isdir(pg):
-            self.skipTest("out/pgdoc not found (the first command fetches it)")
-        os.makedirs(os.path.join(self.tmp, "out"))
-        os.symlink(pg, os.path.join(self.tmp, "out", "pgdoc"))
+        python = self.venv_python()
+        self.link_pgdoc()
         with open(os.path.join(REPO, "docs", "python.md")) as f:
             text = f.read()
         block = text.split("## A database in a notebook", 1)[1].split("```python\n", 1)[1]
