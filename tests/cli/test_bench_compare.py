@@ -172,7 +172,8 @@ class Compare(WebrankTestCase):
         log = self.path("gap-args.log")
         fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_gap_pr.py")
         p = self.compare(src, peers="", extra=["--gap", fake, "--no-auto", "--no-gauss-seidel",
-                                               "--whole-command"], env={"FAKE_GAP_LOG": log})
+                                               "--whole-command", "--no-python"],
+                         env={"FAKE_GAP_LOG": log})
         with open(self.path("out.json")) as f:
             graph = json.load(f)["graphs"][0]
             rows = self.rows(graph)
@@ -193,9 +194,14 @@ class Compare(WebrankTestCase):
             self.assertGreater(row["whole_seconds"], row["rank_seconds"], row["key"])
         self.assertAlmostEqual(gap["rank_x_webrank_whole"],
                                gap["rank_seconds"] / leak["whole_seconds"])
-        (target,) = graph["targets"]
-        self.assertAlmostEqual(target["ratio"], leak["whole_seconds"] / gap["rank_seconds"])
-        self.assertIn("whole command / GAP pr kernel", p.stdout)
+        # Issue 34's targets, like for like: solver against kernel, process against process.
+        solver, whole = graph["targets"]
+        self.assertAlmostEqual(solver["ratio"], leak["rank_seconds"] / gap["rank_seconds"])
+        self.assertEqual(solver["goal"], 0.5)
+        self.assertAlmostEqual(whole["ratio"], leak["whole_seconds"] / gap["whole_seconds"])
+        self.assertEqual(whole["met"], whole["ratio"] <= 0.5)
+        self.assertIn("(float) solver / GAP pr kernel: **", p.stdout)
+        self.assertIn("(float) whole command / GAP pr whole process: **", p.stdout)
         self.assertIn("| rank s | whole s |", p.stdout)
         with open(log) as f:
             argv = f.read().split()
@@ -209,6 +215,38 @@ class Compare(WebrankTestCase):
         db = os.path.join(self.path("scratch"), "snap", "webrank.db")
         with open(os.path.join(db, "ranks", "bench-webrank-leak-float.json")) as f:
             self.assertEqual(json.load(f)["dangling"], "leak")
+
+    def test_python_row_times_database_rank_against_gaps_kernel(self):
+        python = os.path.join(os.path.dirname(wrcli.WEBRANK), "venv", "bin", "python")
+        if not os.path.exists(python):
+            self.skipTest(f"no {python} (cmake --build BUILD --target webrank_venv)")
+        src = self.write("ring.txt", "".join(f"{i} {(i + 1) % 6}\n" for i in range(6)) + "2 7\n")
+        fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_gap_pr.py")
+        p = self.compare(src, peers="", extra=["--gap", fake, "--no-auto", "--no-gauss-seidel",
+                                               "--whole-command", "--python", python])
+        with open(self.path("out.json")) as f:
+            graph = json.load(f)["graphs"][0]
+        rows = self.rows(graph)
+        py, gap = rows["python-leak-auto-float"], rows["gap-float"]
+        self.assertEqual(py["runs"], 1, py.get("error"))
+        self.assertTrue(py["converged"])
+        self.assertLess(py["final_delta"], 1e-6)
+        self.assertIsNotNone(py["load_seconds"])  # import and open, outside the timed call
+        self.assertAlmostEqual(py["rank_x_webrank"],
+                               py["rank_seconds"] / rows["webrank-leak-float"]["rank_seconds"])
+        (target,) = [t for t in graph["targets"] if t["webrank"] == "python-leak-auto-float"]
+        self.assertAlmostEqual(target["ratio"], py["rank_seconds"] / gap["rank_seconds"])
+        self.assertEqual(target["goal"], 1.0)
+        self.assertIn("Database.rank --dangling leak", p.stdout)
+        # The call stored its vector, as a user's does, with the leaking problem's record.
+        db = os.path.join(self.path("scratch"), "ring", "webrank.db")
+        with open(os.path.join(db, "ranks", "bench-python.json")) as f:
+            record = json.load(f)
+        self.assertEqual((record["dangling"], record["precision"]), ("leak", "float"))
+
+    def test_python_that_is_not_executable_is_an_error(self):
+        p = self.compare(self.path("x.txt"), extra=["--python", self.path("nope")], expect=2)
+        self.assertIn("--python", p.stderr)
 
     def test_gap_that_is_not_executable_is_an_error(self):
         p = self.compare(self.path("x.txt"), extra=["--gap", self.path("nope")], expect=2)
