@@ -139,6 +139,7 @@ std::string indexed(const std::string& db, const IndexReport& r) {
 }  // namespace
 
 SearchReport search(Session* session, const SearchRequest& req, const Run&) {
+  check_query(req.query);
   const std::string ranks = req.ranks.empty() ? kDefaultRanks : req.ranks;
   const Searcher& searcher = session->searcher(ranks, !req.ranks.empty());
   SearchOptions o = req.search;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "search/document.hpp"
+#include "webrank/search/search.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank::search {
@@ -231,6 +232,10 @@ ParsedQuery parse_query(std::string_view query) {
   return Parser(query).parse();
 }
 
+void check_query(std::string_view query) {
+  parse_query(query);
+}
+
 Xapian::Query text_query(const ParsedQuery& q, SearchMode mode) {
   std::vector<Xapian::Query> required, optional, filters, excluded;
   for (const Group& g : q.groups) {
@@ -293,3 +298,11 @@ std::string query_name(const ParsedQuery& q) {
 }
 
 }  // namespace webrank::search
+
+namespace webrank {
+
+void check_query(std::string_view query) {
+  search::parse_query(query);
+}
+
+}  // namespace webrank

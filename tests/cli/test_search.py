@@ -236,6 +236,9 @@ class CrawledSite(wrcli.WebrankTestCase):
         self.wr("build", "-", "-o", "plain.db", input=b"a\tb\n")
         res = self.wr("search", "plain.db", "a", expect=1)
         self.assertIn("webrank index plain.db", res.err)
+        # a malformed query is reported as such before the index is looked for (exit 2)
+        res = self.wr("search", "plain.db", "", expect=2)
+        self.assertIn("is empty", res.err)
         self.wr("index", "plain.db", "-q")
         rows = tsv(self.wr("search", "plain.db", "b", "--format", "tsv", "--mode", "text").out)
         self.assertEqual([r[1] for r in rows], ["b"])  # labels are indexed when there is no text

@@ -186,6 +186,11 @@ struct SearcherOptions {
   bool index_optional = false;
 };
 
+// Throws what Searcher::search throws for a malformed `query` (kInvalidArgument, field
+// "query"), without opening anything: front ends check the query before the index, so that an
+// empty query is reported as such on a database whose index is missing or must be rebuilt.
+void check_query(std::string_view query);
+
 // Searches one database. Open once, then call search() from any number of threads at once:
 // every const method is thread-safe (each call borrows its own handle on the index; the
 // database, the ranks and the handles are shared read-only). reopen() may run concurrently with
