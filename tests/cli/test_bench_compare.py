@@ -202,6 +202,17 @@ class Compare(WebrankTestCase):
         self.assertEqual(whole["met"], whole["ratio"] <= 0.5)
         self.assertIn("(float) solver / GAP pr kernel: **", p.stdout)
         self.assertIn("(float) whole command / GAP pr whole process: **", p.stdout)
+        # bench/targets: the same ratios, one row per graph and thread count
+        table = subprocess.run([os.path.join(REPO, "bench", "targets"), self.path("out.json")],
+                               capture_output=True, text=True, check=True).stdout.splitlines()
+        self.assertEqual(len(table), 3, table)
+        cells = [c.strip() for c in table[2].strip("|").split("|")]
+        self.assertTrue(cells[0].startswith("snap (8 pages, 9 links)"), cells)
+        self.assertEqual(cells[1], "1")
+        for cell, target in ((cells[3], solver), (cells[4], whole)):
+            self.assertEqual(cell.strip("*"), "%.2f" % target["ratio"])
+            self.assertEqual(cell.startswith("**"), target["met"])
+        self.assertEqual(cells[5:7], ["—", "—"])  # no Python row, no PRPACK in this run
         self.assertIn("| rank s | whole s |", p.stdout)
         with open(log) as f:
             argv = f.read().split()
