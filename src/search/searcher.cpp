@@ -52,6 +52,48 @@ std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
           stamp(vector.record)};
 }
 
+// Bit `page` of a page bitmap (kMetaChromePages, kMetaFamilyPages).
+bool has_bit(const std::string& bits, std::size_t page) {
+  return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
+}
+
+// The documents that have every one of `terms` (ascending), or none when more than `limit` have
+// them.
+std::vector<Xapian::docid> pages_with_all(const Xapian::Database& x,
+                                          const std::vector<std::string>& terms,
+                                          std::size_t limit) {
+  std::vector<Xapian::docid> found;
+  if (terms.empty()) return found;
+  std::vector<Xapian::PostingIterator> its, ends;
+  for (const std::string& t : terms) {
+    its.push_back(x.postlist_begin(t));
+    ends.push_back(x.postlist_end(t));
+    if (its.back() == ends.back()) return found;
+  }
+  Xapian::docid d = *its[0];
+  while (true) {
+    bool all = true;
+    for (std::size_t i = 1; i < its.size(); ++i) {
+      its[i].skip_to(d);
+      if (its[i] == ends[i]) return found;
+      if (*its[i] > d) {
+        d = *its[i];
+        all = false;
+        break;
+      }
+    }
+    if (all) {
+      if (found.size() == limit) return {};
+      found.push_back(d);
+      ++its[0];
+    } else {
+      its[0].skip_to(d);
+    }
+    if (its[0] == ends[0]) return found;
+    d = *its[0];
+  }
+}
+
 // The stem of an indexed term: its "Z" and field prefix removed.
 std::string stem_of(const std::string& term) {
   std::size_t i = 0;
@@ -69,6 +111,23 @@ struct SearcherState {
   // costs a B-tree descent each.
   std::unordered_map<std::string, Xapian::doccount> names;
   std::string chrome_pages;  // the index's kMetaChromePages
+  std::string family_pages;  // the index's kMetaFamilyPages
+  // The pages of each name term a query has looked up, read from the index once: the bonus of a
+  // name was a B-tree descent and a posting list read per search (pread calls), now a hash lookup.
+  std::mutex name_pages_mutex;
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<Xapian::docid>>> name_pages;
+
+  std::shared_ptr<const std::vector<Xapian::docid>> pages_named(const std::string& term,
+                                                                const Xapian::Database& x) {
+    {
+      std::lock_guard lock(name_pages_mutex);
+      if (const auto it = name_pages.find(term); it != name_pages.end()) return it->second;
+    }
+    auto pages = std::make_shared<std::vector<Xapian::docid>>();
+    for (auto p = x.postlist_begin(term); p != x.postlist_end(term); ++p) pages->push_back(*p);
+    std::lock_guard lock(name_pages_mutex);
+    return name_pages.emplace(term, std::move(pages)).first->second;
+  }
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -134,6 +193,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
     const Xapian::Database& x = *s->pool.back();
     s->chrome_pages = x.get_metadata(search::kMetaChromePages);
+    s->family_pages = x.get_metadata(search::kMetaFamilyPages);
     for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
       for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
         // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
@@ -164,6 +224,12 @@ void check_options(const SearchOptions& o) {
   }
   if (!(o.anchor_name_weight >= 0) || !std::isfinite(o.anchor_name_weight)) {
     fail_option("anchor_name_weight", "must be a finite number >= 0, got ", o.anchor_name_weight);
+  }
+  if (!(o.longer_name_weight >= 0) || !std::isfinite(o.longer_name_weight)) {
+    fail_option("longer_name_weight", "must be a finite number >= 0, got ", o.longer_name_weight);
+  }
+  if (!(o.family_name_weight >= 0 && o.family_name_weight <= 1)) {
+    fail_option("family_name_weight", "must be in [0, 1], got ", o.family_name_weight);
   }
   if (o.snippet_bytes > 4096) fail_option("snippet_bytes", "must be at most 4096");
   if (!(o.bm25_k1 >= 0) || !std::isfinite(o.bm25_k1)) {
@@ -269,10 +335,14 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       enquire.set_weighting_scheme(Xapian::BM25Weight(o.bm25_k1, 0, 1, o.bm25_b, 0.5));
     }
     Query q = text;
-    // The names the query gives (term, bonus): the query's words, and for a short query each
-    // part of them (a page named "string" is half named by "string operations"), of pages' own
-    // names and of anchor texts; a bonus is shared among the pages that have the name.
-    std::vector<std::tuple<std::string, double, Xapian::doccount>> names;
+    // The bonus of the pages the query names, (docid, bonus) in any order: the query's words, and
+    // for a short query each part of them (a page named "string" is half named by "string
+    // operations"), of pages' own names and of anchor texts, each bonus shared among the pages
+    // that have the name; a page of a family keeps a part of the bonus of its own names.
+    std::vector<std::pair<Xapian::docid, double>> bonus;
+    const auto own_share = [&](Xapian::docid did) {
+      return has_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
+    };
     if (!name.empty()) {
       const std::vector<std::string> words = search::name_words(name);
       const std::size_t n = words.size();
@@ -290,16 +360,57 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
               std::pair{search::kAnchorNamePrefix, o.anchor_name_weight}}) {
           if (weight <= 0) continue;
           std::string term = prefix + key;
-          if (const auto it = state->names.find(term); it != state->names.end()) {
-            names.emplace_back(std::move(term), weight * share / it->second, it->second);
+          const auto it = state->names.find(term);
+          if (it == state->names.end()) continue;
+          const double each = weight * share / it->second;
+          const bool own = prefix == search::kNamePrefix;
+          for (const Xapian::docid did : *state->pages_named(term, *handle)) {
+            bonus.emplace_back(did, own ? each * own_share(did) : each);
           }
         }
       }
+      if (o.longer_name_weight > 0) {
+        // Pages whose titles have every word of the query (as the title terms do; the names'
+        // words then decide), unless so many do that the words name none of them.
+        std::vector<std::string> title_terms;
+        for (const search::Group& g : parsed.groups) {
+          if (g.excluded || g.atoms.size() != 1 || g.atoms[0].stop) continue;
+          for (const std::string& t : g.atoms[0].title_terms) {
+            if (std::find(title_terms.begin(), title_terms.end(), t) == title_terms.end()) {
+              title_terms.push_back(t);
+            }
+          }
+        }
+        for (const Xapian::docid did :
+             pages_with_all(*handle, title_terms, search::kMaxLongerNamePages)) {
+          const auto title = db.title(did - 1);
+          if (!title) continue;
+          double best = 0;
+          for (const auto& [key, share] : search::longer_names(*title, db.label(did - 1), words)) {
+            const auto it = state->names.find(search::kNamePrefix + key);
+            const double pages = it == state->names.end() ? 1.0 : it->second;
+            best = std::max(best, share / pages);
+          }
+          if (best > 0) bonus.emplace_back(did, o.longer_name_weight * best * own_share(did));
+        }
+      }
+      // One entry per page, the bonuses of its names summed.
+      std::sort(bonus.begin(), bonus.end());
+      std::size_t out = 0;
+      for (std::size_t i = 0; i < bonus.size(); ++i) {
+        if (out > 0 && bonus[out - 1].first == bonus[i].first) {
+          bonus[out - 1].second += bonus[i].second;
+        } else {
+          bonus[out++] = bonus[i];
+        }
+      }
+      bonus.resize(out);
+      std::erase_if(bonus, [](const auto& e) { return !(e.second > 0); });
     }
     if (ranks && o.mode == SearchMode::kTitle) {
       q = Query(Query::OP_FILTER,
                 Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
-    } else if (merge || !names.empty()) {
+    } else if (merge || !bonus.empty()) {
       // The best BM25 score of the query first: the merge adds rank to BM25 relative to it.
       enquire.set_query(text);
       const Xapian::MSet best = enquire.get_mset(0, 1);
@@ -312,11 +423,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
             Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
             o.rank_weight);
       }
-      for (const auto& [term, bonus, pages] : names) {
-        // A constant for the pages the query names, shared among them: a name many pages have
-        // names none of them.
-        parts.emplace_back(Query::OP_SCALE_WEIGHT,
-                           Query((new search::TermSource(term, pages))->release()), bonus);
+      if (!bonus.empty()) {
+        parts.emplace_back((new search::BonusSource(std::move(bonus)))->release());
       }
       q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
@@ -343,8 +451,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          const bool chrome = page / 8 < state->chrome_pages.size() &&
-                              (state->chrome_pages[page / 8] >> (page % 8) & 1) != 0;
+          const bool chrome = has_bit(state->chrome_pages, page);
           h.snippet =
               search::make_snippet(*text, stems, o.snippet_bytes,
                                    chrome ? search::decode_spans(it.get_document().get_data())
