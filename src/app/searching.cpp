@@ -27,10 +27,6 @@ void add_merge_options(OptionSet<Options>& s) {
   s.add("anchor_name_weight", WR_FIELD(search.anchor_name_weight),
         "full mode: bonus to a page the query names by the anchor text of links to it")
       .in(at_least(0));
-  s.add("longer_name_weight", WR_FIELD(search.longer_name_weight),
-        "full mode: bonus to a page whose title (or a part of it) has every word of the query and "
-        "more, times the share of it the query is")
-      .in(at_least(0));
   s.add("family_name_weight", WR_FIELD(search.family_name_weight),
         "full mode: the share of the bonus of its own names a page of a family of similarly named "
         "pages keeps (docs/search.md)")

@@ -106,8 +106,9 @@ std::string url_words(std::string_view label) {
   return out;
 }
 
-}  // namespace
-
+// The parts of a title between separators (" - ", " — ", " – ", " | ", ": ", " :: ", " » "):
+// "json — JSON encoder and decoder — Python 3.11 documentation" is named json, and "SQLite Query
+// Language: CREATE TABLE" CREATE TABLE.
 std::vector<std::string_view> title_parts(std::string_view title) {
   static constexpr std::array<std::string_view, 7> kSeparators = {
       " - ", " \xE2\x80\x94 ", " \xE2\x80\x93 ", " | ", ": ", " :: ", " \xC2\xBB "};
@@ -127,7 +128,29 @@ std::vector<std::string_view> title_parts(std::string_view title) {
   return parts;
 }
 
-namespace {
+// The names in a URL's path: its last segment that names something (the file name without the
+// extension, or the directory's name for an index page), alone and after its parent's name:
+// library/json.html is json and library json, tutorial/classes.html classes and tutorial classes,
+// tutorial/index.html tutorial. None for labels that are not URLs.
+std::vector<std::string> url_names(std::string_view label) {
+  std::vector<std::string> names;
+  const auto url = web::parse_url(label);
+  if (!url) return names;
+  std::string_view path = url->path;
+  while (!path.empty() && names.size() < 2) {
+    while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+    const std::size_t cut = path.rfind('/');
+    std::string_view segment = path.substr(cut == std::string_view::npos ? 0 : cut + 1);
+    if (const std::size_t dot = segment.rfind('.'); dot != std::string_view::npos && dot > 0) {
+      segment = segment.substr(0, dot);
+    }
+    path = cut == std::string_view::npos ? std::string_view() : path.substr(0, cut);
+    const std::string name(segment);
+    if (name.empty() || noise_url_word(Xapian::Unicode::tolower(name))) continue;
+    names.push_back(names.empty() ? name : name + " " + names.back());
+  }
+  return names;
+}
 
 bool ascii_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -362,52 +385,6 @@ std::string family_pages(const Database& db) {
     }
   }
   return bits;
-}
-
-// The names in a URL's path: its last segment that names something (the file name without the
-// extension, or the directory's name for an index page), alone and after its parent's name:
-// library/json.html is json and library json, tutorial/classes.html classes and tutorial classes,
-// tutorial/index.html tutorial. None for labels that are not URLs.
-std::vector<std::string> url_names(std::string_view label) {
-  std::vector<std::string> names;
-  const auto url = web::parse_url(label);
-  if (!url) return names;
-  std::string_view path = url->path;
-  while (!path.empty() && names.size() < 2) {
-    while (!path.empty() && path.back() == '/') path.remove_suffix(1);
-    const std::size_t cut = path.rfind('/');
-    std::string_view segment = path.substr(cut == std::string_view::npos ? 0 : cut + 1);
-    if (const std::size_t dot = segment.rfind('.'); dot != std::string_view::npos && dot > 0) {
-      segment = segment.substr(0, dot);
-    }
-    path = cut == std::string_view::npos ? std::string_view() : path.substr(0, cut);
-    const std::string name(segment);
-    if (name.empty() || noise_url_word(Xapian::Unicode::tolower(name))) continue;
-    names.push_back(names.empty() ? name : name + " " + names.back());
-  }
-  return names;
-}
-
-std::vector<std::pair<std::string, double>> longer_names(std::string_view title,
-                                                         std::string_view label,
-                                                         const std::vector<std::string>& words) {
-  std::vector<std::pair<std::string, double>> names;
-  const auto consider = [&](std::string_view name) {
-    std::string key = name_key(name);
-    std::vector<std::string> have = name_words(key);
-    if (key.empty() || have.size() <= words.size()) return;
-    for (const std::string& w : words) {
-      const auto it = std::find(have.begin(), have.end(), w);
-      if (it == have.end()) return;
-      it->clear();  // a word of the query matches one word of the name
-    }
-    const double share = static_cast<double>(words.size()) / static_cast<double>(have.size());
-    names.emplace_back(std::move(key), share);
-  };
-  consider(title);
-  for (std::string_view part : title_parts(title)) consider(part);
-  for (const std::string& name : url_names(label)) consider(name);
-  return names;
 }
 
 std::string name_key(std::vector<std::string> words) {

@@ -104,26 +104,6 @@ class DocumentMaker {
   std::string scratch_;
 };
 
-// The parts of a title between separators (" - ", " — ", " – ", " | ", ": ", " :: ", " » "):
-// "json — JSON encoder and decoder — Python 3.11 documentation" is named json, and "SQLite Query
-// Language: CREATE TABLE" CREATE TABLE. None for a title without separators.
-std::vector<std::string_view> title_parts(std::string_view title);
-
-// The names in a URL's path: its last segment that names something (the file name without the
-// extension, or the directory's name for an index page), alone and after its parent's name:
-// library/json.html is json and library json, tutorial/classes.html classes and tutorial classes,
-// tutorial/index.html tutorial. None for labels that are not URLs.
-std::vector<std::string> url_names(std::string_view label);
-
-// The longer names of a page titled `title` with URL `label` (its own names: the title, its parts,
-// url_names) that have every word of a query (`words`: name_words of its key) and more, each as
-// its key and the share of it the query's words are (|words| / |name|): "Support for type hints"
-// is two thirds named by "type hints" (support hint type, 2/3); "Type Hints" is named by it
-// exactly, which is not this.
-std::vector<std::pair<std::string, double>> longer_names(std::string_view title,
-                                                         std::string_view label,
-                                                         const std::vector<std::string>& words);
-
 // Families of similarly named pages: a part of a title (between separators such as " - " or ": ")
 // that at least kMinFamilyPages pages of a site share, but at most half of the site's titled
 // pages (those share the site's name: "Python 3.11 documentation"), heads a family ("SQLite
@@ -145,9 +125,6 @@ std::vector<std::string> name_words(std::string_view key);
 // Queries of at most this many name words earn a share of the bonus of a page named by some of
 // them (2^n - 1 lookups).
 inline constexpr std::size_t kMaxNamePartWords = 4;
-// A query whose words are in the titles of more than this many pages names none of them by a
-// longer name (SearchOptions::longer_name_weight): the words are too common to name a topic.
-inline constexpr std::size_t kMaxLongerNamePages = 100;
 
 // The terms the indexer makes of `text` under `prefix` ("" or kTitlePrefix), in word order:
 // what a query word or phrase must match. Thread-safe.

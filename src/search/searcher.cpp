@@ -57,43 +57,6 @@ bool has_bit(const std::string& bits, std::size_t page) {
   return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
 }
 
-// The documents that have every one of `terms` (ascending), or none when more than `limit` have
-// them.
-std::vector<Xapian::docid> pages_with_all(const Xapian::Database& x,
-                                          const std::vector<std::string>& terms,
-                                          std::size_t limit) {
-  std::vector<Xapian::docid> found;
-  if (terms.empty()) return found;
-  std::vector<Xapian::PostingIterator> its, ends;
-  for (const std::string& t : terms) {
-    its.push_back(x.postlist_begin(t));
-    ends.push_back(x.postlist_end(t));
-    if (its.back() == ends.back()) return found;
-  }
-  Xapian::docid d = *its[0];
-  while (true) {
-    bool all = true;
-    for (std::size_t i = 1; i < its.size(); ++i) {
-      its[i].skip_to(d);
-      if (its[i] == ends[i]) return found;
-      if (*its[i] > d) {
-        d = *its[i];
-        all = false;
-        break;
-      }
-    }
-    if (all) {
-      if (found.size() == limit) return {};
-      found.push_back(d);
-      ++its[0];
-    } else {
-      its[0].skip_to(d);
-    }
-    if (its[0] == ends[0]) return found;
-    d = *its[0];
-  }
-}
-
 // The stem of an indexed term: its "Z" and field prefix removed.
 std::string stem_of(const std::string& term) {
   std::size_t i = 0;
@@ -224,9 +187,6 @@ void check_options(const SearchOptions& o) {
   }
   if (!(o.anchor_name_weight >= 0) || !std::isfinite(o.anchor_name_weight)) {
     fail_option("anchor_name_weight", "must be a finite number >= 0, got ", o.anchor_name_weight);
-  }
-  if (!(o.longer_name_weight >= 0) || !std::isfinite(o.longer_name_weight)) {
-    fail_option("longer_name_weight", "must be a finite number >= 0, got ", o.longer_name_weight);
   }
   if (!(o.family_name_weight >= 0 && o.family_name_weight <= 1)) {
     fail_option("family_name_weight", "must be in [0, 1], got ", o.family_name_weight);
@@ -367,31 +327,6 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           for (const Xapian::docid did : *state->pages_named(term, *handle)) {
             bonus.emplace_back(did, own ? each * own_share(did) : each);
           }
-        }
-      }
-      if (o.longer_name_weight > 0) {
-        // Pages whose titles have every word of the query (as the title terms do; the names'
-        // words then decide), unless so many do that the words name none of them.
-        std::vector<std::string> title_terms;
-        for (const search::Group& g : parsed.groups) {
-          if (g.excluded || g.atoms.size() != 1 || g.atoms[0].stop) continue;
-          for (const std::string& t : g.atoms[0].title_terms) {
-            if (std::find(title_terms.begin(), title_terms.end(), t) == title_terms.end()) {
-              title_terms.push_back(t);
-            }
-          }
-        }
-        for (const Xapian::docid did :
-             pages_with_all(*handle, title_terms, search::kMaxLongerNamePages)) {
-          const auto title = db.title(did - 1);
-          if (!title) continue;
-          double best = 0;
-          for (const auto& [key, share] : search::longer_names(*title, db.label(did - 1), words)) {
-            const auto it = state->names.find(search::kNamePrefix + key);
-            const double pages = it == state->names.end() ? 1.0 : it->second;
-            best = std::max(best, share / pages);
-          }
-          if (best > 0) bonus.emplace_back(did, o.longer_name_weight * best * own_share(did));
         }
       }
       // One entry per page, the bonuses of its names summed.

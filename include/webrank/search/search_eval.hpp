@@ -55,7 +55,6 @@ struct EvalReport {
   std::string ranks;  // the vector ranked by ("" if none)
   double rank_weight = kDefaultRankWeight, name_weight = kDefaultNameWeight,
          anchor_name_weight = kDefaultAnchorNameWeight,
-         longer_name_weight = kDefaultLongerNameWeight,
          family_name_weight = kDefaultFamilyNameWeight, bm25_k1 = 0, bm25_b = 0;
 };
 
