@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <xapian.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -69,28 +70,33 @@ std::string stem_of(const std::string& term) {
 struct SearcherState {
   std::shared_ptr<const Database> db;
   std::shared_ptr<const PresentedRanks> ranks;
-  // Every name term of the index (kNamePrefix, kAnchorNamePrefix) with its number of pages, read
-  // once at open: a query looks up a name for each part of its words, and a lookup in the index
-  // costs a B-tree descent each.
-  std::unordered_map<std::string, Xapian::doccount> names;
+  // A name term of the index (kNamePrefix, kAnchorNamePrefix): its number of pages, read at open,
+  // and its pages (docids, ascending), read from the index by the first search that names them and
+  // kept: a search then finds a name's pages by a hash lookup and one atomic load, without a lock
+  // or a B-tree descent and posting-list reads (pread calls) in the index.
+  struct NameTerm {
+    explicit NameTerm(Xapian::doccount n) : pages(n) {}
+    ~NameTerm() { delete docids.load(); }
+    Xapian::doccount pages;
+    mutable std::atomic<const std::vector<Xapian::docid>*> docids{nullptr};
+
+    const std::vector<Xapian::docid>& pages_of(const std::string& term,
+                                               const Xapian::Database& x) const {
+      if (const auto* known = docids.load(std::memory_order_acquire)) return *known;
+      auto read = std::make_unique<std::vector<Xapian::docid>>();
+      read->reserve(pages);
+      for (auto p = x.postlist_begin(term); p != x.postlist_end(term); ++p) read->push_back(*p);
+      const std::vector<Xapian::docid>* expected = nullptr;
+      if (docids.compare_exchange_strong(expected, read.get(), std::memory_order_acq_rel)) {
+        return *read.release();
+      }
+      return *expected;  // another search read them first
+    }
+  };
+  // Every name term, read once at open: a query looks up a name for each part of its words.
+  std::unordered_map<std::string, NameTerm> names;
   std::string chrome_pages;  // the index's kMetaChromePages
   std::string family_pages;  // the index's kMetaFamilyPages
-  // The pages of each name term a query has looked up, read from the index once: the bonus of a
-  // name was a B-tree descent and a posting list read per search (pread calls), now a hash lookup.
-  std::mutex name_pages_mutex;
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<Xapian::docid>>> name_pages;
-
-  std::shared_ptr<const std::vector<Xapian::docid>> pages_named(const std::string& term,
-                                                                const Xapian::Database& x) {
-    {
-      std::lock_guard lock(name_pages_mutex);
-      if (const auto it = name_pages.find(term); it != name_pages.end()) return it->second;
-    }
-    auto pages = std::make_shared<std::vector<Xapian::docid>>();
-    for (auto p = x.postlist_begin(term); p != x.postlist_end(term); ++p) pages->push_back(*p);
-    std::lock_guard lock(name_pages_mutex);
-    return name_pages.emplace(term, std::move(pages)).first->second;
-  }
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -322,9 +328,9 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           std::string term = prefix + key;
           const auto it = state->names.find(term);
           if (it == state->names.end()) continue;
-          const double each = weight * share / it->second;
+          const double each = weight * share / it->second.pages;
           const bool own = prefix == search::kNamePrefix;
-          for (const Xapian::docid did : *state->pages_named(term, *handle)) {
+          for (const Xapian::docid did : it->second.pages_of(term, *handle)) {
             bonus.emplace_back(did, own ? each * own_share(did) : each);
           }
         }
