@@ -17,7 +17,8 @@
 //   first"), no weight, no length: "N" + name_key() of its own names (its title and each part of
 //   it between separators such as " - " or ": ", and, for a page that was fetched, the last
 //   segment of its URL path that is not "index"), "XN" + name_key() of each anchor text of links
-//   to it that at least kMinAnchorNameLinks links share.
+//   to it that at least kMinAnchorNameLinks links share; a title or anchor text with compounds
+//   ("PL/pgSQL") is a name with them joined too.
 // Fields are 100 positions apart so that a phrase never spans two of them.
 #pragma once
 
