@@ -3,14 +3,14 @@
 
     bench/search/tune.py NAME=DB [NAME=DB ...] [--fields "6,1,10,2,0;..."] [--bm25 "1.2,0.2;..."]
                          [--weights 0.1,0.15,0.2] [--names 0.2,0.3,0.5] [--anchor-names 0,0.05,0.1]
-                         [--out grid.jsonl]
+                         [--family-names 0,0.5,1] [--out grid.jsonl]
 
 NAME is a web of bench/search/run.py (pgdoc, python, apache, sqlite, cmake) and DB its crawled
 database (run.py leaves them in its scratch directory). For every field weighting
 (title,text,anchor,url,chrome) the databases are re-indexed (`webrank index --field-weights`),
-then every BM25 (k1, b), rank weight, name weight and anchor name weight is evaluated on each
-web's query set (`webrank eval --bm25-k1 --bm25-b --rank-weight --name-weight
---anchor-name-weight`). Prints the best settings by the mean of hit@1 and MRR over all webs, for
+then every BM25 (k1, b), rank weight, name weight, anchor name weight and family name weight is
+evaluated on each web's query set (`webrank eval --bm25-k1 --bm25-b --rank-weight --name-weight
+--anchor-name-weight --family-name-weight`). Prints the best settings by the mean of hit@1 and MRR over all webs, for
 full mode and for text mode (each tuned on its own; text mode depends on the fields and BM25
 only), the worst web's hit@1 at those settings, and the
 cross-validation: settings tuned on all webs but one, measured on the one left out. The
@@ -43,6 +43,7 @@ def main():
     ap.add_argument("--weights", default="0.1,0.15,0.2")
     ap.add_argument("--names", default="0.2,0.3,0.5")
     ap.add_argument("--anchor-names", default="0,0.05,0.1")
+    ap.add_argument("--family-names", default="0,0.5,1")
     ap.add_argument("--out", default="/tmp/webrank-tune.jsonl")
     ap.add_argument("--webrank", default=WEBRANK, help="the binary (a copy: not one being rebuilt)")
     a = ap.parse_args()
@@ -61,24 +62,27 @@ def main():
                 for w in a.weights.split(","):
                     for v in a.names.split(","):
                         for va in a.anchor_names.split(","):
-                            row = {"fields": fields, "k1": float(k1), "b": float(b),
-                                   "weight": float(w), "name": float(v), "anchor": float(va)}
-                            for name, (db, queries) in sets.items():
-                                j = json.loads(wr("eval", db, queries, "--json", "--bm25-k1", k1,
-                                                  "--bm25-b", b, "--rank-weight", w,
-                                                  "--name-weight", v,
-                                                  "--anchor-name-weight", va))
-                                for m in j["modes"]:
-                                    row["%s.%s" % (name, m["mode"])] = [m["hit1"], m["mrr"]]
-                            rows.append(row)
-                            out.write(json.dumps(row) + "\n")
-                            out.flush()
+                            for vf in a.family_names.split(","):
+                                row = {"fields": fields, "k1": float(k1), "b": float(b),
+                                       "weight": float(w), "name": float(v), "anchor": float(va),
+                                       "family": float(vf)}
+                                for name, (db, queries) in sets.items():
+                                    j = json.loads(wr("eval", db, queries, "--json", "--bm25-k1",
+                                                      k1, "--bm25-b", b, "--rank-weight", w,
+                                                      "--name-weight", v,
+                                                      "--anchor-name-weight", va,
+                                                      "--family-name-weight", vf))
+                                    for m in j["modes"]:
+                                        row["%s.%s" % (name, m["mode"])] = [m["hit1"], m["mrr"]]
+                                rows.append(row)
+                                out.write(json.dumps(row) + "\n")
+                                out.flush()
     webs = list(sets)
     score = lambda r, m, ws=webs: sum(sum(r["%s.%s" % (w, m)]) for w in ws) / (2 * len(ws))
     worst = lambda r, m: min(r["%s.%s" % (w, m)][0] for w in webs)
     describe = lambda r, m: "fields %s, k1 %g, b %g" % (r["fields"], r["k1"], r["b"]) + (
-        ", rank weight %g, name weight %g, anchor name weight %g" % (
-            r["weight"], r["name"], r["anchor"]) if m == "full" else "")
+        ", rank weight %g, name weight %g, anchor name weight %g, family name weight %g" % (
+            r["weight"], r["name"], r["anchor"], r["family"]) if m == "full" else "")
     for mode in ("full", "text"):
         best = max(rows, key=lambda r: (score(r, mode), worst(r, mode)))
         print("best %s: %s: mean of hit@1 and MRR %.3f, worst hit@1 %.3f" % (

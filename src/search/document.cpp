@@ -152,6 +152,26 @@ std::vector<std::string> url_names(std::string_view label) {
   return names;
 }
 
+bool ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// `text` with the marks that join two words into one compound ('/' and '-' between letters or
+// digits, no space around them) left out: "PL/pgSQL" becomes "PLpgSQL", "uuid-ossp" "uuidossp".
+std::string join_compounds(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c == '/' || c == '-') && i > 0 && i + 1 < text.size() && ascii_alnum(text[i - 1]) &&
+        ascii_alnum(text[i + 1])) {
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string database_identity(const Database& db) {
@@ -244,11 +264,11 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   for (const std::string& word : words_) ++vocabulary_[word];
   words_.clear();
   if (title && !title->empty()) {
-    add_name(doc, *title, kNamePrefix);
-    for (std::string_view part : title_parts(*title)) add_name(doc, part, kNamePrefix);
+    add_name(doc, *title, kNamePrefix, true);
+    for (std::string_view part : title_parts(*title)) add_name(doc, part, kNamePrefix, true);
   }
   for (std::string_view a : anchors_) {
-    if (count_[a] >= kMinAnchorNameLinks) add_name(doc, a, kAnchorNamePrefix);
+    if (count_[a] >= kMinAnchorNameLinks) add_name(doc, a, kAnchorNamePrefix, true);
   }
   // A URL names a page that was fetched (or a label, without page data); a link to a page not
   // fetched says nothing of what is there.
@@ -294,9 +314,18 @@ void DocumentMaker::page_words(std::string_view text) {
   take();
 }
 
-void DocumentMaker::add_name(Xapian::Document& doc, std::string_view text, const char* prefix) {
+void DocumentMaker::add_name(Xapian::Document& doc, std::string_view text, const char* prefix,
+                             bool compounds) {
   const std::string key = name_key(text);
   if (!key.empty() && key.size() < 200) doc.add_term(prefix + key, 0);
+  if (!compounds) return;
+  // The same name with its compounds written as one word: "PL/pgSQL" is also plpgsql.
+  const std::string joined = join_compounds(text);
+  if (joined.size() == text.size()) return;
+  const std::string joined_key = name_key(joined);
+  if (!joined_key.empty() && joined_key != key && joined_key.size() < 200) {
+    doc.add_term(prefix + joined_key, 0);
+  }
 }
 
 namespace {
@@ -319,6 +348,44 @@ std::string s_stem(std::string w) {
 }
 
 }  // namespace
+
+std::string family_pages(const Database& db) {
+  const PageId n = db.num_pages();
+  // Per site: its titled pages, and the pages having each part key (a page counts once a key).
+  struct Site {
+    std::size_t titled = 0;
+    std::unordered_map<std::string, std::size_t> parts;
+  };
+  std::unordered_map<std::string, Site> sites;
+  std::vector<std::pair<Site*, std::vector<std::string>>> keys(n, {nullptr, {}});
+  for (PageId u = 0; u < n; ++u) {
+    const auto title = db.title(u);
+    if (!title || title->empty()) continue;
+    Site& site = sites[site_of(db.label(u))];
+    ++site.titled;
+    std::vector<std::string>& mine = keys[u].second;
+    for (std::string_view part : title_parts(*title)) {
+      std::string key = name_key(part);
+      if (key.empty() || std::find(mine.begin(), mine.end(), key) != mine.end()) continue;
+      ++site.parts[key];
+      mine.push_back(std::move(key));
+    }
+    keys[u].first = &site;
+  }
+  std::string bits((n + 7) / 8, '\0');
+  for (PageId u = 0; u < n; ++u) {
+    const Site* site = keys[u].first;
+    if (!site) continue;
+    for (const std::string& key : keys[u].second) {
+      const std::size_t pages = site->parts.at(key);
+      if (pages >= kMinFamilyPages && 2 * pages <= site->titled) {
+        bits[u / 8] = static_cast<char>(bits[u / 8] | (1 << (u % 8)));
+        break;
+      }
+    }
+  }
+  return bits;
+}
 
 std::string name_key(std::vector<std::string> words) {
   // In any order: "classes tutorial" names tutorial/classes.html.

@@ -17,7 +17,8 @@
 //   first"), no weight, no length: "N" + name_key() of its own names (its title and each part of
 //   it between separators such as " - " or ": ", and, for a page that was fetched, the last
 //   segment of its URL path that is not "index"), "XN" + name_key() of each anchor text of links
-//   to it that at least kMinAnchorNameLinks links share.
+//   to it that at least kMinAnchorNameLinks links share; a title or anchor text with compounds
+//   ("PL/pgSQL") is a name with them joined too.
 // Fields are 100 positions apart so that a phrase never spans two of them.
 #pragma once
 
@@ -37,8 +38,9 @@ namespace webrank::search {
 
 inline constexpr const char* kIndexFile = "search.xapian";
 // 2: site chrome weighed apart and the page's own text spans kept as document data; name terms;
-// spelling data.
-inline constexpr int kIndexVersion = 2;
+// spelling data. 3: names of joined compounds ("PL/pgSQL": plpgsql), the pages of families
+// (kMetaFamilyPages).
+inline constexpr int kIndexVersion = 3;
 inline constexpr const char* kTitlePrefix = "S";
 inline constexpr const char* kHostPrefix = "H";
 inline constexpr const char* kNamePrefix = "N";         // names of its own: title, URL
@@ -53,6 +55,10 @@ inline constexpr const char* kMetaFields = "webrank.field_weights";
 // to read from its document data: a search reads the data of only those of its hits.
 inline constexpr const char* kMetaChromePages =
     "webrank.chrome_pages";  // "title,text,anchor,url,chrome"
+
+// One bit per page (as kMetaChromePages), set when the page is one of a family of similarly named
+// pages (family_pages()).
+inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";
 
 // A distinct anchor text repeated by n links counts min(1 + floor(log2 n), kMaxAnchorRepeats)
 // times: many links with one text say more than one, not n times more.
@@ -81,7 +87,10 @@ class DocumentMaker {
   const std::unordered_map<std::string, std::uint32_t>& vocabulary() const { return vocabulary_; }
 
  private:
-  void add_name(Xapian::Document& doc, std::string_view text, const char* prefix);
+  // `compounds`: also under its compounds joined (join_compounds), for titles and anchor texts,
+  // where "PL/pgSQL" is written for the word plpgsql (URL segments join every word with '-').
+  void add_name(Xapian::Document& doc, std::string_view text, const char* prefix,
+                bool compounds = false);
 
   // Adds the words of `text` to the page's words for the spelling data.
   void page_words(std::string_view text);
@@ -95,6 +104,15 @@ class DocumentMaker {
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text
   std::string scratch_;
 };
+
+// Families of similarly named pages: a part of a title (between separators such as " - " or ": ")
+// that at least kMinFamilyPages pages of a site share, but at most half of the site's titled
+// pages (those share the site's name: "Python 3.11 documentation"), heads a family ("SQLite
+// Syntax: returning-clause", "SQLite Syntax: expr"...): the pages of a diagram, a property or a
+// function each, which name their subject no more than the page about it does. Returns one bit
+// per page (bit u % 8 of byte u / 8), set for the pages of a family.
+inline constexpr std::size_t kMinFamilyPages = 10;
+std::string family_pages(const Database& db);
 
 // The key of a name (a title, a part of one, an anchor text, URL words) or of a query: its
 // words, lower-cased, plurals folded (not stemmed), sorted and space-separated, without stop

@@ -113,6 +113,7 @@ EvalReport evaluate_search(const Searcher& searcher, const std::vector<EvalQuery
   r.rank_weight = o.search.rank_weight;
   r.name_weight = o.search.name_weight;
   r.anchor_name_weight = o.search.anchor_name_weight;
+  r.family_name_weight = o.search.family_name_weight;
   r.bm25_k1 = o.search.bm25_k1;
   r.bm25_b = o.search.bm25_b;
   const auto ranks = o.search.ranks ? o.search.ranks : searcher.ranks();

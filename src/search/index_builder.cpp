@@ -182,6 +182,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
                                                           Xapian::DB_NO_SYNC |
                                                           Xapian::DB_NO_TERMLIST);
       first.set_metadata(search::kMetaChromePages, bits);
+      first.set_metadata(search::kMetaFamilyPages, search::family_pages(db));
       // The spelling data, each word once with the pages that have it.
       for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);
       first.commit();

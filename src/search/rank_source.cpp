@@ -46,25 +46,34 @@ void RankSource::init(const Xapian::Database& db) {
   set_maxweight(weight_ == Weight::kRank ? std::max(ranks_.scale().max_rank, 0.0) : 1.0);
 }
 
-void TermSource::init(const Xapian::Database& db) {
-  it_ = db.postlist_begin(term_);
-  end_ = db.postlist_end(term_);
+BonusSource::BonusSource(std::vector<std::pair<Xapian::docid, double>> bonus)
+    : bonus_(std::move(bonus)) {}
+
+void BonusSource::init(const Xapian::Database&) {
+  at_ = 0;
   started_ = false;
-  set_maxweight(1);
+  double max = 0;
+  for (const auto& [did, w] : bonus_) max = std::max(max, w);
+  set_maxweight(max);
 }
 
-void TermSource::next(double) {
+void BonusSource::next(double) {
   // Xapian calls next() once before reading the first document.
   if (started_) {
-    ++it_;
+    ++at_;
   } else {
     started_ = true;
   }
 }
 
-void TermSource::skip_to(Xapian::docid did, double) {
+void BonusSource::skip_to(Xapian::docid did, double) {
   started_ = true;
-  if (it_ != end_) it_.skip_to(did);
+  if (at_ < bonus_.size() && bonus_[at_].first < did) {
+    at_ = static_cast<std::size_t>(
+        std::lower_bound(bonus_.begin() + static_cast<std::ptrdiff_t>(at_), bonus_.end(), did,
+                         [](const auto& e, Xapian::docid d) { return e.first < d; }) -
+        bonus_.begin());
+  }
 }
 
 }  // namespace webrank::search

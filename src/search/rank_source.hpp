@@ -9,6 +9,8 @@
 
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "webrank/rank/presentation.hpp"
 
@@ -45,31 +47,31 @@ class RankSource : public Xapian::PostingSource {
   Xapian::doccount doccount_ = 0;
 };
 
-// Weight 1 for each document that has `term`, nothing for the others: full mode's bonus to the
-// pages a query names (scaled). The term's own posting list, where OP_FILTER of a constant source
-// would step through every document.
-class TermSource : public Xapian::PostingSource {
+// A weight for each of a few documents, given in advance: full mode's bonus to the pages a query
+// names (docs/search.md, "Topic pages first"), summed over the names of each page by the searcher,
+// so that the matcher has one source for every name of the query.
+class BonusSource : public Xapian::PostingSource {
  public:
-  // `termfreq`: the pages that have the term (the caller knows it).
-  TermSource(std::string term, Xapian::doccount termfreq)
-      : term_(std::move(term)), termfreq_(termfreq) {}
+  // `bonus`: (docid, weight > 0), docids ascending and distinct.
+  explicit BonusSource(std::vector<std::pair<Xapian::docid, double>> bonus);
 
-  Xapian::doccount get_termfreq_min() const override { return termfreq_; }
-  Xapian::doccount get_termfreq_est() const override { return termfreq_; }
-  Xapian::doccount get_termfreq_max() const override { return termfreq_; }
-  double get_weight() const override { return 1; }
-  Xapian::docid get_docid() const override { return *it_; }
-  void next(double) override;
-  void skip_to(Xapian::docid did, double) override;
-  bool at_end() const override { return it_ == end_; }
-  Xapian::PostingSource* clone() const override { return new TermSource(term_, termfreq_); }
+  Xapian::doccount get_termfreq_min() const override { return size(); }
+  Xapian::doccount get_termfreq_est() const override { return size(); }
+  Xapian::doccount get_termfreq_max() const override { return size(); }
+  double get_weight() const override { return bonus_[at_].second; }
+  Xapian::docid get_docid() const override { return bonus_[at_].first; }
+  void next(double min_wt) override;
+  void skip_to(Xapian::docid did, double min_wt) override;
+  bool at_end() const override { return at_ >= bonus_.size(); }
+  Xapian::PostingSource* clone() const override { return new BonusSource(bonus_); }
   void init(const Xapian::Database& db) override;
-  std::string name() const override { return "webrank::TermSource"; }
+  std::string name() const override { return "webrank::BonusSource"; }
 
  private:
-  std::string term_;
-  Xapian::PostingIterator it_, end_;
-  Xapian::doccount termfreq_ = 0;
+  Xapian::doccount size() const { return static_cast<Xapian::doccount>(bonus_.size()); }
+
+  std::vector<std::pair<Xapian::docid, double>> bonus_;
+  std::size_t at_ = 0;
   bool started_ = false;
 };
 

@@ -100,6 +100,7 @@ void to_json(nlohmann::json& j, const EvalReport& r) {
        {"rank_weight", r.rank_weight},
        {"name_weight", r.name_weight},
        {"anchor_name_weight", r.anchor_name_weight},
+       {"family_name_weight", r.family_name_weight},
        {"bm25_k1", r.bm25_k1},
        {"bm25_b", r.bm25_b},
        {"modes", r.modes},

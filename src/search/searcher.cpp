@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <xapian.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -52,6 +53,11 @@ std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
           stamp(vector.record)};
 }
 
+// Bit `page` of a page bitmap (kMetaChromePages, kMetaFamilyPages).
+bool has_bit(const std::string& bits, std::size_t page) {
+  return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
+}
+
 // The stem of an indexed term: its "Z" and field prefix removed.
 std::string stem_of(const std::string& term) {
   std::size_t i = 0;
@@ -64,11 +70,33 @@ std::string stem_of(const std::string& term) {
 struct SearcherState {
   std::shared_ptr<const Database> db;
   std::shared_ptr<const PresentedRanks> ranks;
-  // Every name term of the index (kNamePrefix, kAnchorNamePrefix) with its number of pages, read
-  // once at open: a query looks up a name for each part of its words, and a lookup in the index
-  // costs a B-tree descent each.
-  std::unordered_map<std::string, Xapian::doccount> names;
+  // A name term of the index (kNamePrefix, kAnchorNamePrefix): its number of pages, read at open,
+  // and its pages (docids, ascending), read from the index by the first search that names them and
+  // kept: a search then finds a name's pages by a hash lookup and one atomic load, without a lock
+  // or a B-tree descent and posting-list reads (pread calls) in the index.
+  struct NameTerm {
+    explicit NameTerm(Xapian::doccount n) : pages(n) {}
+    ~NameTerm() { delete docids.load(); }
+    Xapian::doccount pages;
+    mutable std::atomic<const std::vector<Xapian::docid>*> docids{nullptr};
+
+    const std::vector<Xapian::docid>& pages_of(const std::string& term,
+                                               const Xapian::Database& x) const {
+      if (const auto* known = docids.load(std::memory_order_acquire)) return *known;
+      auto read = std::make_unique<std::vector<Xapian::docid>>();
+      read->reserve(pages);
+      for (auto p = x.postlist_begin(term); p != x.postlist_end(term); ++p) read->push_back(*p);
+      const std::vector<Xapian::docid>* expected = nullptr;
+      if (docids.compare_exchange_strong(expected, read.get(), std::memory_order_acq_rel)) {
+        return *read.release();
+      }
+      return *expected;  // another search read them first
+    }
+  };
+  // Every name term, read once at open: a query looks up a name for each part of its words.
+  std::unordered_map<std::string, NameTerm> names;
   std::string chrome_pages;  // the index's kMetaChromePages
+  std::string family_pages;  // the index's kMetaFamilyPages
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -134,6 +162,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
     const Xapian::Database& x = *s->pool.back();
     s->chrome_pages = x.get_metadata(search::kMetaChromePages);
+    s->family_pages = x.get_metadata(search::kMetaFamilyPages);
     for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
       for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
         // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
@@ -164,6 +193,9 @@ void check_options(const SearchOptions& o) {
   }
   if (!(o.anchor_name_weight >= 0) || !std::isfinite(o.anchor_name_weight)) {
     fail_option("anchor_name_weight", "must be a finite number >= 0, got ", o.anchor_name_weight);
+  }
+  if (!(o.family_name_weight >= 0 && o.family_name_weight <= 1)) {
+    fail_option("family_name_weight", "must be in [0, 1], got ", o.family_name_weight);
   }
   if (o.snippet_bytes > 4096) fail_option("snippet_bytes", "must be at most 4096");
   if (!(o.bm25_k1 >= 0) || !std::isfinite(o.bm25_k1)) {
@@ -269,10 +301,14 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       enquire.set_weighting_scheme(Xapian::BM25Weight(o.bm25_k1, 0, 1, o.bm25_b, 0.5));
     }
     Query q = text;
-    // The names the query gives (term, bonus): the query's words, and for a short query each
-    // part of them (a page named "string" is half named by "string operations"), of pages' own
-    // names and of anchor texts; a bonus is shared among the pages that have the name.
-    std::vector<std::tuple<std::string, double, Xapian::doccount>> names;
+    // The bonus of the pages the query names, (docid, bonus) in any order: the query's words, and
+    // for a short query each part of them (a page named "string" is half named by "string
+    // operations"), of pages' own names and of anchor texts, each bonus shared among the pages
+    // that have the name; a page of a family keeps a part of the bonus of its own names.
+    std::vector<std::pair<Xapian::docid, double>> bonus;
+    const auto own_share = [&](Xapian::docid did) {
+      return has_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
+    };
     if (!name.empty()) {
       const std::vector<std::string> words = search::name_words(name);
       const std::size_t n = words.size();
@@ -290,16 +326,32 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
               std::pair{search::kAnchorNamePrefix, o.anchor_name_weight}}) {
           if (weight <= 0) continue;
           std::string term = prefix + key;
-          if (const auto it = state->names.find(term); it != state->names.end()) {
-            names.emplace_back(std::move(term), weight * share / it->second, it->second);
+          const auto it = state->names.find(term);
+          if (it == state->names.end()) continue;
+          const double each = weight * share / it->second.pages;
+          const bool own = prefix == search::kNamePrefix;
+          for (const Xapian::docid did : it->second.pages_of(term, *handle)) {
+            bonus.emplace_back(did, own ? each * own_share(did) : each);
           }
         }
       }
+      // One entry per page, the bonuses of its names summed.
+      std::sort(bonus.begin(), bonus.end());
+      std::size_t out = 0;
+      for (std::size_t i = 0; i < bonus.size(); ++i) {
+        if (out > 0 && bonus[out - 1].first == bonus[i].first) {
+          bonus[out - 1].second += bonus[i].second;
+        } else {
+          bonus[out++] = bonus[i];
+        }
+      }
+      bonus.resize(out);
+      std::erase_if(bonus, [](const auto& e) { return !(e.second > 0); });
     }
     if (ranks && o.mode == SearchMode::kTitle) {
       q = Query(Query::OP_FILTER,
                 Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
-    } else if (merge || !names.empty()) {
+    } else if (merge || !bonus.empty()) {
       // The best BM25 score of the query first: the merge adds rank to BM25 relative to it.
       enquire.set_query(text);
       const Xapian::MSet best = enquire.get_mset(0, 1);
@@ -312,11 +364,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
             Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
             o.rank_weight);
       }
-      for (const auto& [term, bonus, pages] : names) {
-        // A constant for the pages the query names, shared among them: a name many pages have
-        // names none of them.
-        parts.emplace_back(Query::OP_SCALE_WEIGHT,
-                           Query((new search::TermSource(term, pages))->release()), bonus);
+      if (!bonus.empty()) {
+        parts.emplace_back((new search::BonusSource(std::move(bonus)))->release());
       }
       q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
@@ -343,8 +392,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          const bool chrome = page / 8 < state->chrome_pages.size() &&
-                              (state->chrome_pages[page / 8] >> (page % 8) & 1) != 0;
+          const bool chrome = has_bit(state->chrome_pages, page);
           h.snippet =
               search::make_snippet(*text, stems, o.snippet_bytes,
                                    chrome ? search::decode_spans(it.get_document().get_data())

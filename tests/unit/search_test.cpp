@@ -512,6 +512,77 @@ TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
   }
 }
 
+// A handbook of 20 pages, every title ending in " | Handbook": ten pages of a family ("Syntax:
+// ..."), a page titled "PL/pgSQL" and one titled "Returning". The bonuses of compound names and
+// of families (docs/search.md, "Topic pages first") are read off the scores: each is the
+// difference a weight makes, everything else (BM25, rank) unchanged.
+TEST(Search, CompoundNamesAndFamilies) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  std::string links;
+  std::vector<std::pair<std::string, std::string>> pages = {
+      {"PL/pgSQL", "The procedural language plpgsql, in short."},
+      {"Returning", "The returning clause returns the rows changed; a returning clause."}};
+  for (const std::string clause : {"returning", "where", "limit", "order", "group", "having",
+                                   "window", "filter", "join", "values"}) {
+    pages.push_back({"Syntax: " + clause + "-clause", "The " + clause + " clause, as a diagram."});
+  }
+  for (int i = 0; pages.size() < 20; ++i) {
+    pages.push_back({"Chapter " + std::to_string(i), "Chapter text number " + std::to_string(i)});
+  }
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    links += "<a href='p" + std::to_string(i) + ".html'>page " + std::to_string(i) + "</a> ";
+  }
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    dir.write("site/p" + std::to_string(i) + ".html",
+              "<html><head><title>" + pages[i].first + " | Handbook</title></head><body><p>" +
+                  pages[i].second + "</p>" + links + "</body></html>");
+  }
+  BuildOptions o;
+  o.inputs = {(dir / "site").string()};
+  o.format = "html-dir";
+  o.output = dir / "handbook.db";
+  build_database(o);
+  const Database db = Database::open(dir / "handbook.db");
+  RankOptions ro;
+  save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
+  build_search_index(db);
+  // The family: the ten "Syntax:" pages; " | Handbook", on every page, heads none.
+  const std::string family = search::family_pages(db);
+  for (PageId u = 0; u < db.num_pages(); ++u) {
+    const bool member = (family[u / 8] >> (u % 8) & 1) != 0;
+    EXPECT_EQ(member, db.title(u)->starts_with("Syntax: ")) << *db.title(u);
+  }
+  const Searcher s = Searcher::open(dir / "handbook.db");
+  const auto score = [&](const std::string& query, const std::string& title,
+                         const SearchOptions& options) {
+    for (const SearchHit& h : s.search(query, options).hits) {
+      if (h.page.title == title + " | Handbook") return h.score;
+    }
+    ADD_FAILURE() << title << " not found by " << query;
+    return 0.0;
+  };
+  SearchOptions none = mode(SearchMode::kFull, 30);
+  none.name_weight = none.anchor_name_weight = 0;
+  SearchOptions named = none;
+  named.name_weight = 0.3;
+  // "PL/pgSQL" names plpgsql, its compound joined.
+  EXPECT_NEAR(score("plpgsql", "PL/pgSQL", named) - score("plpgsql", "PL/pgSQL", none), 0.3, 1e-9);
+  // A page of the family keeps family_name_weight of its own names' bonus; the page outside the
+  // family its whole bonus (half: "returning" is half of the query).
+  SearchOptions whole = named, kept = named;
+  whole.family_name_weight = 1;
+  kept.family_name_weight = 0.25;
+  const std::string diagram = "Syntax: returning-clause";
+  EXPECT_NEAR(score("returning clause", diagram, whole) - score("returning clause", diagram, none),
+              0.3, 1e-9);
+  EXPECT_NEAR(score("returning clause", diagram, kept) - score("returning clause", diagram, none),
+              0.3 * 0.25, 1e-9);
+  EXPECT_NEAR(
+      score("returning clause", "Returning", kept) - score("returning clause", "Returning", none),
+      0.3 / 2, 1e-9);
+}
+
 TEST(Search, PaginationBoundsAndRanksOfTheCaller) {
   Garden g;
   const Searcher s = Searcher::open(g.db_path);

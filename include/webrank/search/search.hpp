@@ -112,6 +112,9 @@ inline constexpr double kDefaultRankWeight = 0.2;
 // text of links to it. Tuned on the query sets of bench/search/.
 inline constexpr double kDefaultNameWeight = 0.3;
 inline constexpr double kDefaultAnchorNameWeight = 0.1;
+// A page of a family of similarly named pages (a diagram, a property, a function each: "SQLite
+// Syntax: returning-clause") keeps family_name_weight of the bonus of its own names (in [0, 1]).
+inline constexpr double kDefaultFamilyNameWeight = 0;
 
 // Bounds a server can rely on: longer queries, more terms, larger k or offsets are refused
 // (Error kInvalidArgument).
@@ -127,6 +130,7 @@ struct SearchOptions {
   double rank_weight = kDefaultRankWeight;  // full mode's merge weight (>= 0)
   // Full mode's bonus to a page the query names (>= 0), by its own names and by anchor texts.
   double name_weight = kDefaultNameWeight, anchor_name_weight = kDefaultAnchorNameWeight;
+  double family_name_weight = kDefaultFamilyNameWeight;  // in [0, 1]
   // BM25's parameters (Robertson's k1 >= 0 and b in [0, 1]); a low b because documentation
   // pages are long for good reasons (docs/search.md).
   double bm25_k1 = 2, bm25_b = 0.2;

@@ -54,7 +54,8 @@ struct EvalReport {
   std::vector<QueryOutcome> outcomes;
   std::string ranks;  // the vector ranked by ("" if none)
   double rank_weight = kDefaultRankWeight, name_weight = kDefaultNameWeight,
-         anchor_name_weight = kDefaultAnchorNameWeight, bm25_k1 = 0, bm25_b = 0;
+         anchor_name_weight = kDefaultAnchorNameWeight,
+         family_name_weight = kDefaultFamilyNameWeight, bm25_k1 = 0, bm25_b = 0;
 };
 
 struct EvalOptions {
