@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "interruptible.hpp"
 #include "webrank/app/app_json.hpp"
@@ -45,6 +46,21 @@ nlohmann::json array_json(const py::array& a, const std::string& what) {
 }
 
 }  // namespace
+
+int threads_argument(const py::handle& v) {
+  if (py::isinstance<py::int_>(v) && !py::isinstance<py::bool_>(v)) {
+    const auto n = v.cast<long long>();
+    if (n < 0 || n > std::numeric_limits<int>::max())
+      throw Error(ErrorKind::kInvalidArgument, cat("must be >= 0 (0 = all), got ", n), "threads");
+    return static_cast<int>(n);
+  }
+  const bool number = py::isinstance<py::float_>(v) || py::isinstance<py::bool_>(v);
+  throw Error(
+      number ? ErrorKind::kInvalidArgument : ErrorKind::kInvalidType,
+      cat("must be a whole number (0 = all), got ",
+          std::string(py::str(py::type::of(v).attr("__name__"))), " ", std::string(py::repr(v))),
+      "threads");
+}
 
 nlohmann::json to_json(const py::handle& v, const std::string& what) {
   if (v.is_none()) return nullptr;
@@ -124,7 +140,7 @@ py::tuple call_operation(const std::string& name, app::Session* session, const p
     const std::string k = py::str(key);
     if (value.is_none()) continue;  // not given: the declared default
     if (k == "threads") {
-      run.threads = value.cast<int>();
+      run.threads = threads_argument(value);
       continue;
     }
     options[k] = to_json(value, k);

@@ -19,6 +19,11 @@ namespace webrank::python {
 // OverflowError for an int outside 64 bits.
 nlohmann::json to_json(const pybind11::handle& v, const std::string& what);
 
+// The `threads` keyword (threads of this call, 0 = all): an int, else Error kInvalidType (a
+// string) or kInvalidArgument (a float, a bool), field "threads", as declared options are
+// refused.
+int threads_argument(const pybind11::handle& v);
+
 // A Python object for a JSON value (dicts, lists, numbers, strings, None).
 pybind11::object to_python(const nlohmann::json& j);
 

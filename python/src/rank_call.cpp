@@ -28,7 +28,7 @@ py::tuple rank_graph(const GraphView& graph, const py::kwargs& options) {
     }
     if (value.is_none()) continue;
     if (k == "threads") {
-      threads = value.cast<int>();
+      threads = threads_argument(value);
       continue;
     }
     given[k] = to_json(value, k);

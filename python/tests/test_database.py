@@ -182,6 +182,18 @@ class DatabaseTest(unittest.TestCase):
         with self.assertRaises(webrank.InvalidArgumentError) as e:
             self.db.top(k=2.5)
         self.assertIsInstance(e.exception, ValueError)
+        # threads, the call's own keyword, alike (not pybind11's bare cast error)
+        with self.assertRaises(webrank.InvalidTypeError) as e:
+            self.db.rank("x", threads="2")
+        self.assertEqual(e.exception.field, "threads")
+        for bad in (2.0, -1):
+            with self.assertRaises(webrank.InvalidArgumentError) as e:
+                self.db.rank("x", threads=bad)
+            self.assertEqual(e.exception.field, "threads")
+        with self.assertRaises(webrank.InvalidTypeError):
+            webrank.rank(webrank.Graph.from_arrays(3, [0, 1], [1, 2]), threads="1")
+        with self.assertRaises(webrank.InvalidTypeError):
+            self.db.top(k=3, threads="1")
         # Float page ids are refused, not truncated.
         with self.assertRaises(webrank.InvalidTypeError) as e:
             webrank.Graph.from_arrays(3, np.array([0.5, 1.0]), np.array([1, 2]))

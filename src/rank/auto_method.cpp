@@ -160,12 +160,18 @@ double closed_iterations(double change, int done, const ChoiceSettings& o) {
   return done + std::log(o.tol / change) / std::log(o.damping);
 }
 
+// at_most: gauss-seidel's sweeps are the bound "no more than the power iteration's iterations"
+// (chosen before any probe), not a prediction.
 MethodChoice finish_choice(MethodChoice c, const WebShape& web, bool held_back,
-                           const ChoiceSettings& o) {
+                           const ChoiceSettings& o, bool at_most = false) {
   c.threads = o.threads;
   const bool gs = c.method == Method::kGaussSeidel;
-  c.reason = format(gs ? "gauss-seidel: about %.0f sweeps of the cycles, the work of %.1f power "
-                         "iterations, against %.0f power iterations (%.1f)"
+  c.reason = format(gs ? (at_most ? "gauss-seidel: at most %.0f sweeps of the cycles (no more than "
+                                    "the power iteration's iterations), the work of %.1f power "
+                                    "iterations, against %.0f power iterations (their work %.1f)"
+                                  : "gauss-seidel: about %.0f sweeps of the cycles, the work of "
+                                    "%.1f power iterations, against %.0f power iterations (their "
+                                    "work %.1f)")
                        : "power: about %.0f iterations (their work %.1f) against %.0f sweeps of "
                          "gauss-seidel, the work of %.1f power iterations",
                     gs ? c.gauss_seidel_sweeps : c.power_iterations,
@@ -197,9 +203,7 @@ std::optional<MethodChoice> choose_without_probe(const WebShape& web, double clo
   c.gauss_seidel_work = cost.gauss_seidel(iterations);
   if (!(c.gauss_seidel_work < c.power_work)) return std::nullopt;
   c.method = Method::kGaussSeidel;
-  c = finish_choice(std::move(c), web, true, o);
-  c.reason += ", even with as many sweeps as power iterations";
-  return c;
+  return finish_choice(std::move(c), web, true, o, true);
 }
 
 MethodChoice choose_method(const WebShape& web, const ProbeOutcome& probe,

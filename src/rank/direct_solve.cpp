@@ -78,8 +78,8 @@ RankResult direct_solve(const Problem& p, const RankOptions& o) {
   const PageId n = g.num_pages;
   if (n > kMaxDirectPages) {
     fail_option("method", "direct is the reference solver for small webs (at most ",
-                kMaxDirectPages, " pages); this web has ", n, ": use ", option_ref("method"),
-                " power");
+                kMaxDirectPages, " pages); this web has ", n, ": leave out ", option_ref("method"),
+                " (auto, the default, picks the faster of power and gauss-seidel)");
   }
   const double d = p.damping;
   Eigen::SparseLU<SparseMatrix, Eigen::COLAMDOrdering<int>> lu;

@@ -255,6 +255,17 @@ class Compare(WebrankTestCase):
             record = json.load(f)
         self.assertEqual((record["dangling"], record["precision"]), ("leak", "float"))
 
+    def test_targets_refuses_what_compare_did_not_write(self):
+        notes = self.write("notes.md", "# not results\n")
+        for path, words in ((notes, "not JSON"), (self.write("list.json", "[1]"), "no 'graphs'"),
+                            (self.path("missing.json"), "No such file")):
+            p = subprocess.run([os.path.join(REPO, "bench", "targets"), path],
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            self.assertEqual(p.stdout, "")  # no table begun
+            self.assertIn(path, p.stderr)
+            self.assertIn(words, p.stderr)
+
     def test_python_that_is_not_executable_is_an_error(self):
         p = self.compare(self.path("x.txt"), extra=["--python", self.path("nope")], expect=2)
         self.assertIn("--python", p.stderr)

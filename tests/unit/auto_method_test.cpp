@@ -74,6 +74,10 @@ TEST(AutoMethod, ClosedComponentsHoldingPowerBackChooseGaussSeidelWithoutProbe) 
   EXPECT_EQ(c->method, Method::kGaussSeidel);
   EXPECT_NEAR(c->power_iterations, 1 + std::log(1e-10 / 0.05) / std::log(0.85), 1e-9);
   EXPECT_NE(c->reason.find("300 closed components"), std::string::npos) << c->reason;
+  // Its sweeps are a bound there, not a prediction, and the sentence says so; every number is
+  // labelled.
+  EXPECT_EQ(c->reason.find("gauss-seidel: at most 124 sweeps"), 0u) << c->reason;
+  EXPECT_NE(c->reason.find("(their work "), std::string::npos) << c->reason;
   // Without closed components (or when their rank is already settled) a probe must tell.
   EXPECT_FALSE(choose_without_probe(web, 0, at(1)).has_value());
   EXPECT_FALSE(choose_without_probe(web, 1e-12, at(1)).has_value());
