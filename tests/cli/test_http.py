@@ -20,7 +20,6 @@ import resource
 import select
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,15 +45,7 @@ class Server(test_serve.Server):
         def limit():
             resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
-        self.proc = subprocess.Popen([wrcli.WEBRANK, "serve", db, "--port", "0", *extra],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     preexec_fn=limit)
-        line = self._line(30)
-        if "serving" not in line:
-            self.stop()
-            raise AssertionError("server did not start: %r" % line)
-        self.url = line.split(" on ", 1)[1].split("/ ", 1)[0]
-        self.port = int(self.url.rsplit(":", 1)[1])
+        super().__init__(db, *extra, preexec_fn=limit)
 
     def accept_queue(self):
         """Connections the kernel has established that the server has not accepted yet (the

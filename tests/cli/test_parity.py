@@ -166,13 +166,17 @@ class Parity(unittest.TestCase):
         served = {name for name, op in self.ops.items() if op["served"]}
         self.assertEqual(served - {op for op, _ in cases()}, set())
 
+    def cli_and_python(self, op, options):
+        """The JSON of `op` with `options` from the command line (which must succeed) and from
+        Python, their times left out."""
+        r = self.cli(op, options)
+        self.assertEqual(r.rc, 0, r.describe())
+        return without_times(json.loads(r.out)), without_times(self.python(op, options))
+
     def test_same_json_from_the_three(self):
         for op, options in cases():
             with self.subTest(op=op, options=options):
-                r = self.cli(op, options)
-                self.assertEqual(r.rc, 0, r.describe())
-                from_cli = without_times(json.loads(r.out))
-                from_python = without_times(self.python(op, options))
+                from_cli, from_python = self.cli_and_python(op, options)
                 status, from_server = self.http(op, options)
                 self.assertEqual(status, 200, from_server)
                 self.assertEqual(from_cli, from_python)
@@ -181,10 +185,7 @@ class Parity(unittest.TestCase):
     def test_same_json_from_the_command_line_and_python(self):
         for op, options in shared_cases():
             with self.subTest(op=op, options=options):
-                r = self.cli(op, options)
-                self.assertEqual(r.rc, 0, r.describe())
-                from_cli = without_times(json.loads(r.out))
-                from_python = without_times(self.python(op, options))
+                from_cli, from_python = self.cli_and_python(op, options)
                 if op != "trust":  # lists pages of PageRank >= 10x the average: none on 7 pages
                     self.assertTrue(from_cli, "an empty answer proves nothing")
                 self.assertEqual(from_cli, from_python)

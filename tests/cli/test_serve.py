@@ -77,16 +77,25 @@ def write_site(root):
 class Server:
     """`webrank serve DB --port 0 ...` on 127.0.0.1, stopped by its PID."""
 
-    def __init__(self, db, *extra, cwd=None):
+    def __init__(self, db, *extra, cwd=None, **popen):
+        """popen: more subprocess.Popen arguments (stdout, preexec_fn)."""
+        popen.setdefault("stdout", subprocess.PIPE)
         self.proc = subprocess.Popen([wrcli.WEBRANK, "serve", db, "--port", "0", *extra],
-                                     cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
+                                     cwd=cwd, stderr=subprocess.PIPE, text=True, **popen)
+        self._started()
         line = self._line(30)
         if "serving" not in line:
             self.stop()
-            raise AssertionError("server did not start: %r %s" % (line, self.proc.stderr.read()))
+            raise AssertionError("server did not start: %r %s" % (line, self._rest()))
         self.url = line.split(" on ", 1)[1].split("/ ", 1)[0]
         self.port = int(self.url.rsplit(":", 1)[1])
+
+    def _started(self):
+        """Called once the process runs, before its first line is read."""
+
+    def _rest(self):
+        """What the stopped server wrote to stderr after the lines read."""
+        return self.proc.stderr.read()
 
     def _line(self, timeout):
         ready, _, _ = select.select([self.proc.stderr], [], [], timeout)
@@ -142,16 +151,19 @@ class LoggedServer(Server):
     that arrives with another is not hidden in a reader's buffer."""
 
     def __init__(self, db, *extra):
-        self.proc = subprocess.Popen([wrcli.WEBRANK, "serve", db, "--port", "0", *extra],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        super().__init__(db, *extra, stdout=subprocess.DEVNULL)
+
+    def _started(self):
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        line = self._line(30)
-        if "serving" not in line:
-            self.stop()
-            raise AssertionError("server did not start: %r" % line)
-        self.url = line.split(" on ", 1)[1].split("/ ", 1)[0]
-        self.port = int(self.url.rsplit(":", 1)[1])
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _rest(self):
+        self.reader.join(timeout=20)  # the server is stopped: its stderr ends
+        rest = []
+        while not self.lines.empty():
+            rest.append(self.lines.get())
+        return "".join(rest)
 
     def _read(self):
         for line in self.proc.stderr:

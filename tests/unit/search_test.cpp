@@ -307,6 +307,21 @@ TEST(SearchName, KeysOfTitlesQueriesAndUrlsMatch) {
 
 // ---- a small crawled site ----------------------------------------------------------------------
 
+// The database of the html-dir `site` at `db`, ranked and indexed with the defaults (the steps of
+// every site below), or only built.
+void build_site(const fs::path& site, const fs::path& db, bool rank_and_index = true) {
+  BuildOptions o;
+  o.inputs = {site.string()};
+  o.format = "html-dir";
+  o.output = db;
+  build_database(o);
+  if (!rank_and_index) return;
+  const Database built = Database::open(db);
+  RankOptions ro;
+  save_ranks(built, "pagerank", compute_rank(built.graph(), ro), ro);
+  build_search_index(built);
+}
+
 // A gardening site: every page links home, so index.html ranks first.
 struct Garden {
   TempDir dir;
@@ -332,17 +347,9 @@ struct Garden {
          {{"index.html", "home"}, {"roses.html", "roses"}});
     page("pests.html", "Pests", "Aphids attack roses. Spray them with soap.",
          {{"index.html", "home"}, {"roses.html", "roses"}});
-    BuildOptions o;
-    o.inputs = {(dir / "site").string()};
-    o.format = "html-dir";
     db_path = dir / "garden.db";
-    o.output = db_path;
-    build_database(o);
+    build_site(dir / "site", db_path);
     base = web::file_url(fs::absolute(dir / "site").lexically_normal().string()) + "/";
-    const Database db = Database::open(db_path);
-    RankOptions ro;
-    save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
-    build_search_index(db);
   }
 
   void page(const std::string& name, const std::string& title, const std::string& text,
@@ -434,15 +441,7 @@ TEST(Search, SnippetsAndWeightsOfTheSitesOwnWords) {
                   site.own[i] + "</p><footer>Copyright 2024 Acme Builders, all rights " +
                   "reserved.</footer></body></html>");
   }
-  BuildOptions o;
-  o.inputs = {(dir / "site").string()};
-  o.format = "html-dir";
-  o.output = dir / "acme.db";
-  build_database(o);
-  const Database db = Database::open(dir / "acme.db");
-  RankOptions ro;
-  save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
-  build_search_index(db);
+  build_site(dir / "site", dir / "acme.db");
   const Searcher s = Searcher::open(dir / "acme.db");
   // "cement0" is own text of one page; every page's bar names every title.
   const SearchResults r = s.search("cement0 cement", mode(SearchMode::kText));
@@ -538,15 +537,8 @@ TEST(Search, CompoundNamesAndFamilies) {
               "<html><head><title>" + pages[i].first + " | Handbook</title></head><body><p>" +
                   pages[i].second + "</p>" + links + "</body></html>");
   }
-  BuildOptions o;
-  o.inputs = {(dir / "site").string()};
-  o.format = "html-dir";
-  o.output = dir / "handbook.db";
-  build_database(o);
+  build_site(dir / "site", dir / "handbook.db");
   const Database db = Database::open(dir / "handbook.db");
-  RankOptions ro;
-  save_ranks(db, "pagerank", compute_rank(db.graph(), ro), ro);
-  build_search_index(db);
   // The family: the ten "Syntax:" pages; " | Handbook", on every page, heads none.
   const std::string family = search::family_pages(db);
   for (PageId u = 0; u < db.num_pages(); ++u) {
@@ -712,11 +704,7 @@ TEST(SearchIndex, BelongsToItsDatabase) {
   // Another database's index, copied in: refused.
   Garden other;
   other.page("extra.html", "Extra", "one more page", {});
-  BuildOptions o;
-  o.inputs = {(other.dir / "site").string()};
-  o.format = "html-dir";
-  o.output = other.dir / "other.db";
-  build_database(o);
+  build_site(other.dir / "site", other.dir / "other.db", false);
   fs::copy_file(g.db_path / "search.xapian", other.dir / "other.db" / "search.xapian");
   try {
     Searcher::open(other.dir / "other.db");
