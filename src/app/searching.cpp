@@ -28,8 +28,8 @@ void add_merge_options(OptionSet<Options>& s) {
         "full mode: bonus to a page the query names by the anchor text of links to it")
       .in(at_least(0));
   s.add("family_name_weight", WR_FIELD(search.family_name_weight),
-        "full mode: the share of the bonus of its own names a page of a family of similarly named "
-        "pages keeps (docs/search.md)")
+        "full mode: the share of its name bonus a page of a family of similarly named pages "
+        "keeps (docs/search.md)")
       .in(closed(0, 1));
   s.add("bm25_k1", WR_FIELD(search.bm25_k1), "BM25's term-frequency saturation k1").in(at_least(0));
   s.add("bm25_b", WR_FIELD(search.bm25_b), "BM25's length normalization b").in(closed(0, 1));

@@ -185,8 +185,9 @@ std::string database_identity(const Database& db) {
   return hex;
 }
 
-DocumentMaker::DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome)
-    : weights_(weights), chrome_(chrome) {
+DocumentMaker::DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome,
+                             const SiteTitles* titles)
+    : weights_(weights), chrome_(chrome), titles_(titles) {
   configure(terms_, /*cached=*/true);
 }
 
@@ -263,9 +264,13 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   if (!db.has_page_data()) page_words(url);
   for (const std::string& word : words_) ++vocabulary_[word];
   words_.clear();
+  const std::vector<std::string>* site_words =
+      titles_ ? titles_->words_of(site_of(label)) : nullptr;
   if (title && !title->empty()) {
-    add_name(doc, *title, kNamePrefix, true);
-    for (std::string_view part : title_parts(*title)) add_name(doc, part, kNamePrefix, true);
+    add_name(doc, *title, kNamePrefix, true, site_words);
+    for (std::string_view part : title_parts(*title)) {
+      add_name(doc, part, kNamePrefix, true, site_words);
+    }
   }
   for (std::string_view a : anchors_) {
     if (count_[a] >= kMinAnchorNameLinks) add_name(doc, a, kAnchorNamePrefix, true);
@@ -273,7 +278,7 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   // A URL names a page that was fetched (or a label, without page data); a link to a page not
   // fetched says nothing of what is there.
   if (!db.has_page_data() || title || (text && !text->empty())) {
-    for (const std::string& n : url_names(label)) add_name(doc, n, kNamePrefix);
+    for (const std::string& n : url_names(label)) add_name(doc, n, kNamePrefix, false, site_words);
   }
   for (const std::string& t : host_terms(label)) doc.add_boolean_term(t);
   return true;
@@ -315,17 +320,30 @@ void DocumentMaker::page_words(std::string_view text) {
 }
 
 void DocumentMaker::add_name(Xapian::Document& doc, std::string_view text, const char* prefix,
-                             bool compounds) {
+                             bool compounds, const std::vector<std::string>* site_words) {
   const std::string key = name_key(text);
-  if (!key.empty() && key.size() < 200) doc.add_term(prefix + key, 0);
+  add_key(doc, key, prefix, site_words);
   if (!compounds) return;
   // The same name with its compounds written as one word: "PL/pgSQL" is also plpgsql.
   const std::string joined = join_compounds(text);
   if (joined.size() == text.size()) return;
   const std::string joined_key = name_key(joined);
-  if (!joined_key.empty() && joined_key != key && joined_key.size() < 200) {
-    doc.add_term(prefix + joined_key, 0);
-  }
+  if (joined_key != key) add_key(doc, joined_key, prefix, site_words);
+}
+
+void DocumentMaker::add_key(Xapian::Document& doc, const std::string& key, const char* prefix,
+                            const std::vector<std::string>* site_words) {
+  if (key.empty() || key.size() >= 200) return;
+  doc.add_term(prefix + key, 0);
+  if (!site_words) return;
+  std::vector<std::string> words = name_words(key);
+  const auto site_word = [&](const std::string& w) {
+    return std::find(site_words->begin(), site_words->end(), w) != site_words->end();
+  };
+  const auto kept = std::remove_if(words.begin(), words.end(), site_word);
+  if (kept == words.begin() || kept == words.end()) return;
+  words.erase(kept, words.end());
+  doc.add_term(prefix + name_key(std::move(words)), 0);
 }
 
 namespace {
@@ -349,7 +367,7 @@ std::string s_stem(std::string w) {
 
 }  // namespace
 
-std::string family_pages(const Database& db) {
+SiteTitles SiteTitles::learn(const Database& db) {
   const PageId n = db.num_pages();
   // Per site: its titled pages, and the pages having each part key (a page counts once a key).
   struct Site {
@@ -372,19 +390,33 @@ std::string family_pages(const Database& db) {
     }
     keys[u].first = &site;
   }
-  std::string bits((n + 7) / 8, '\0');
+  SiteTitles t;
+  t.family_bits.assign((n + 7) / 8, '\0');
   for (PageId u = 0; u < n; ++u) {
     const Site* site = keys[u].first;
     if (!site) continue;
     for (const std::string& key : keys[u].second) {
       const std::size_t pages = site->parts.at(key);
       if (pages >= kMinFamilyPages && 2 * pages <= site->titled) {
-        bits[u / 8] = static_cast<char>(bits[u / 8] | (1 << (u % 8)));
+        t.family_bits[u / 8] = static_cast<char>(t.family_bits[u / 8] | (1 << (u % 8)));
         break;
       }
     }
   }
-  return bits;
+  for (const auto& [name, site] : sites) {
+    if (site.titled < kMinFamilyPages) continue;
+    for (const auto& [key, pages] : site.parts) {
+      if (2 * pages <= site.titled) continue;
+      std::vector<std::string>& words = t.site_words[name];
+      for (std::string& w : name_words(key)) words.push_back(std::move(w));
+    }
+  }
+  return t;
+}
+
+const std::vector<std::string>* SiteTitles::words_of(std::string_view site) const {
+  const auto it = site_words.find(std::string(site));
+  return it == site_words.end() ? nullptr : &it->second;
 }
 
 std::string name_key(std::vector<std::string> words) {

@@ -18,7 +18,8 @@
 //   it between separators such as " - " or ": ", and, for a page that was fetched, the last
 //   segment of its URL path that is not "index"), "XN" + name_key() of each anchor text of links
 //   to it that at least kMinAnchorNameLinks links share; a title or anchor text with compounds
-//   ("PL/pgSQL") is a name with them joined too.
+//   ("PL/pgSQL") is a name with them joined too, and an own name with words of the site's name
+//   (SiteTitles) is a name without them too ("cmake-variables(7)" on the CMake site: variables).
 // Fields are 100 positions apart so that a phrase never spans two of them.
 #pragma once
 
@@ -39,8 +40,8 @@ namespace webrank::search {
 inline constexpr const char* kIndexFile = "search.xapian";
 // 2: site chrome weighed apart and the page's own text spans kept as document data; name terms;
 // spelling data. 3: names of joined compounds ("PL/pgSQL": plpgsql), the pages of families
-// (kMetaFamilyPages).
-inline constexpr int kIndexVersion = 3;
+// (kMetaFamilyPages). 4: own names also without the words of the site's name (SiteTitles).
+inline constexpr int kIndexVersion = 4;
 inline constexpr const char* kTitlePrefix = "S";
 inline constexpr const char* kHostPrefix = "H";
 inline constexpr const char* kNamePrefix = "N";         // names of its own: title, URL
@@ -57,7 +58,7 @@ inline constexpr const char* kMetaChromePages =
     "webrank.chrome_pages";  // "title,text,anchor,url,chrome"
 
 // One bit per page (as kMetaChromePages), set when the page is one of a family of similarly named
-// pages (family_pages()).
+// pages (SiteTitles::family_bits).
 inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";
 
 // A distinct anchor text repeated by n links counts min(1 + floor(log2 n), kMaxAnchorRepeats)
@@ -72,11 +73,33 @@ inline constexpr int kMinAnchorNameLinks = 2;
 // the checksum of every section), as hex. Throws Error (kNotFound) when it cannot be read.
 std::string database_identity(const Database& db);
 
+// What the titles of a database's pages say of its sites, learned from all of them.
+// - Families of similarly named pages: a part of a title (between separators such as " - " or
+//   ": ") that at least kMinFamilyPages pages of a site share, but at most half of the site's
+//   titled pages, heads a family ("SQLite Syntax: returning-clause", "SQLite Syntax: expr"...):
+//   the pages of a diagram, a property or a function each, which name their subject no more than
+//   the page about it does. family_bits: one bit per page (bit u % 8 of byte u / 8), set for the
+//   pages of a family.
+// - The site's own name: the title parts more than half of the titled pages of a site (of at
+//   least kMinFamilyPages) share ("Python 3.11 documentation", "CMake 3.25.1 Documentation");
+//   site_words: their words per site (site_of()), as name_key() folds them. In a page's name they
+//   say nothing of which page it is: on the CMake site "cmake-variables(7)" is named "variables".
+inline constexpr std::size_t kMinFamilyPages = 10;
+struct SiteTitles {
+  std::string family_bits;
+  std::unordered_map<std::string, std::vector<std::string>> site_words;
+  static SiteTitles learn(const Database& db);
+  // The words of `site`'s own name, or null.
+  const std::vector<std::string>* words_of(std::string_view site) const;
+};
+
 // Makes the documents of pages. Not thread-safe: one per thread.
 class DocumentMaker {
  public:
-  // `chrome`: the sites' repeated text, learned from the database (may be null: no chrome).
-  DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome);
+  // `chrome`: the sites' repeated text, learned from the database (may be null: no chrome);
+  // `titles`: what the titles say of the sites (may be null). Both must outlive the maker.
+  DocumentMaker(const FieldWeights& weights, const SiteChrome* chrome,
+                const SiteTitles* titles = nullptr);
   // The document of page `page`, or false if the page has nothing to index (a page of a crawl
   // that was neither fetched nor named by any anchor text).
   bool make(const Database& db, PageId page, Xapian::Document& doc);
@@ -89,14 +112,18 @@ class DocumentMaker {
  private:
   // `compounds`: also under its compounds joined (join_compounds), for titles and anchor texts,
   // where "PL/pgSQL" is written for the word plpgsql (URL segments join every word with '-').
+  // `site_words`: also under its key without the words of the site's name (may be null).
   void add_name(Xapian::Document& doc, std::string_view text, const char* prefix,
-                bool compounds = false);
+                bool compounds = false, const std::vector<std::string>* site_words = nullptr);
+  void add_key(Xapian::Document& doc, const std::string& key, const char* prefix,
+               const std::vector<std::string>* site_words);
 
   // Adds the words of `text` to the page's words for the spelling data.
   void page_words(std::string_view text);
 
   FieldWeights weights_;
   const SiteChrome* chrome_;
+  const SiteTitles* titles_;
   std::unordered_set<std::string> words_;  // the page's words
   std::unordered_map<std::string, std::uint32_t> vocabulary_;
   Xapian::TermGenerator terms_;
@@ -104,15 +131,6 @@ class DocumentMaker {
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text
   std::string scratch_;
 };
-
-// Families of similarly named pages: a part of a title (between separators such as " - " or ": ")
-// that at least kMinFamilyPages pages of a site share, but at most half of the site's titled
-// pages (those share the site's name: "Python 3.11 documentation"), heads a family ("SQLite
-// Syntax: returning-clause", "SQLite Syntax: expr"...): the pages of a diagram, a property or a
-// function each, which name their subject no more than the page about it does. Returns one bit
-// per page (bit u % 8 of byte u / 8), set for the pages of a family.
-inline constexpr std::size_t kMinFamilyPages = 10;
-std::string family_pages(const Database& db);
 
 // The key of a name (a title, a part of one, an anchor text, URL words) or of a query: its
 // words, lower-cased, plurals folded (not stemmed), sorted and space-separated, without stop

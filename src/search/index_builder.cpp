@@ -113,11 +113,12 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   std::vector<char> has_chrome(r.pages, 0);  // one element per page: threads write their own
   std::unordered_map<std::string, std::uint32_t> vocabulary;  // word -> pages, of every thread
   const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
+  const search::SiteTitles titles = search::SiteTitles::learn(db);
   ThreadCount count(threads);
 #pragma omp parallel num_threads(threads)
   {
-    search::DocumentMaker maker(o.field_weights,
-                                &chrome);  // one per thread: its stem cache carries over
+    search::DocumentMaker maker(o.field_weights, &chrome,
+                                &titles);  // one per thread: its stem cache carries over
     Xapian::Document doc;
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < segments; ++i) {
@@ -182,7 +183,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
                                                           Xapian::DB_NO_SYNC |
                                                           Xapian::DB_NO_TERMLIST);
       first.set_metadata(search::kMetaChromePages, bits);
-      first.set_metadata(search::kMetaFamilyPages, search::family_pages(db));
+      first.set_metadata(search::kMetaFamilyPages, titles.family_bits);
       // The spelling data, each word once with the pages that have it.
       for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);
       first.commit();

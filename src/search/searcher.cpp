@@ -304,9 +304,9 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
     // The bonus of the pages the query names, (docid, bonus) in any order: the query's words, and
     // for a short query each part of them (a page named "string" is half named by "string
     // operations"), of pages' own names and of anchor texts, each bonus shared among the pages
-    // that have the name; a page of a family keeps a part of the bonus of its own names.
+    // that have the name; a page of a family keeps a part of its bonus.
     std::vector<std::pair<Xapian::docid, double>> bonus;
-    const auto own_share = [&](Xapian::docid did) {
+    const auto family_share = [&](Xapian::docid did) {
       return has_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
     };
     if (!name.empty()) {
@@ -329,9 +329,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           const auto it = state->names.find(term);
           if (it == state->names.end()) continue;
           const double each = weight * share / it->second.pages;
-          const bool own = prefix == search::kNamePrefix;
           for (const Xapian::docid did : it->second.pages_of(term, *handle)) {
-            bonus.emplace_back(did, own ? each * own_share(did) : each);
+            bonus.emplace_back(did, each * family_share(did));
           }
         }
       }

@@ -512,16 +512,18 @@ TEST(Search, FullModeIsBm25RelativeToTheBestPlusRankPercentile) {
 }
 
 // A handbook of 20 pages, every title ending in " | Handbook": ten pages of a family ("Syntax:
-// ..."), a page titled "PL/pgSQL" and one titled "Returning". The bonuses of compound names and
-// of families (docs/search.md, "Topic pages first") are read off the scores: each is the
-// difference a weight makes, everything else (BM25, rank) unchanged.
-TEST(Search, CompoundNamesAndFamilies) {
+// ..."), a page titled "PL/pgSQL", one titled "Returning" and one "handbook-variables". The
+// bonuses of compound names, of families and of names without the site's name (docs/search.md,
+// "Topic pages first") are read off the scores: each is the difference a weight makes,
+// everything else (BM25, rank) unchanged.
+TEST(Search, CompoundNamesFamiliesAndSiteNames) {
   TempDir dir;
   fs::create_directories(dir / "site");
   std::string links;
   std::vector<std::pair<std::string, std::string>> pages = {
       {"PL/pgSQL", "The procedural language plpgsql, in short."},
-      {"Returning", "The returning clause returns the rows changed; a returning clause."}};
+      {"Returning", "The returning clause returns the rows changed; a returning clause."},
+      {"handbook-variables", "The variables a handbook has."}};
   for (const std::string clause : {"returning", "where", "limit", "order", "group", "having",
                                    "window", "filter", "join", "values"}) {
     pages.push_back({"Syntax: " + clause + "-clause", "The " + clause + " clause, as a diagram."});
@@ -540,11 +542,15 @@ TEST(Search, CompoundNamesAndFamilies) {
   build_site(dir / "site", dir / "handbook.db");
   const Database db = Database::open(dir / "handbook.db");
   // The family: the ten "Syntax:" pages; " | Handbook", on every page, heads none.
-  const std::string family = search::family_pages(db);
+  const search::SiteTitles titles = search::SiteTitles::learn(db);
   for (PageId u = 0; u < db.num_pages(); ++u) {
-    const bool member = (family[u / 8] >> (u % 8) & 1) != 0;
+    const bool member = (titles.family_bits[u / 8] >> (u % 8) & 1) != 0;
     EXPECT_EQ(member, db.title(u)->starts_with("Syntax: ")) << *db.title(u);
   }
+  // The site's name: " | Handbook", on every page.
+  const std::vector<std::string>* site_words = titles.words_of(search::site_of(db.label(0)));
+  ASSERT_NE(site_words, nullptr);
+  EXPECT_EQ(*site_words, std::vector<std::string>{"handbook"});
   const Searcher s = Searcher::open(dir / "handbook.db");
   const auto score = [&](const std::string& query, const std::string& title,
                          const SearchOptions& options) {
@@ -573,6 +579,19 @@ TEST(Search, CompoundNamesAndFamilies) {
   EXPECT_NEAR(
       score("returning clause", "Returning", kept) - score("returning clause", "Returning", none),
       0.3 / 2, 1e-9);
+  // A family page keeps the same share of the bonus of its anchor names: every page is named
+  // "page" by the links "page N" to it.
+  SearchOptions anchored = none, anchored_kept = none;
+  anchored.anchor_name_weight = anchored_kept.anchor_name_weight = 0.1;
+  anchored_kept.family_name_weight = 0.25;
+  const double outside = score("page", "Returning", anchored) - score("page", "Returning", none);
+  EXPECT_GT(outside, 0);
+  EXPECT_NEAR(score("page", diagram, anchored_kept) - score("page", diagram, none), 0.25 * outside,
+              1e-9);
+  // Without the site's name, "handbook-variables" is named "variables" (no other page is).
+  EXPECT_NEAR(score("variables", "handbook-variables", named) -
+                  score("variables", "handbook-variables", none),
+              0.3, 1e-9);
 }
 
 TEST(Search, PaginationBoundsAndRanksOfTheCaller) {

@@ -107,13 +107,15 @@ inline constexpr double kDefaultRankWeight = 0.2;
 
 // Full mode's bonus to a page the query names (docs/search.md, "Topic pages first"): a page one
 // of whose own names (its title or a part of it, the last segment of its URL path) is the query,
-// word for word (lower-cased, plurals folded, stop words and numbers aside), scores
-// name_weight / n more, where n pages have that name; anchor_name_weight / n for an anchor
-// text of links to it. Tuned on the query sets of bench/search/.
+// word for word (lower-cased, plurals folded, stop words and numbers aside; an own name also
+// without the words of the site's name), scores name_weight / n more, where n pages have that
+// name; anchor_name_weight / n for an anchor text of links to it. Tuned on the query sets of
+// bench/search/.
 inline constexpr double kDefaultNameWeight = 0.3;
 inline constexpr double kDefaultAnchorNameWeight = 0.1;
 // A page of a family of similarly named pages (a diagram, a property, a function each: "SQLite
-// Syntax: returning-clause") keeps family_name_weight of the bonus of its own names (in [0, 1]).
+// Syntax: returning-clause") keeps family_name_weight of its name bonus, own names and anchor
+// names alike (in [0, 1]).
 inline constexpr double kDefaultFamilyNameWeight = 0;
 
 // Bounds a server can rely on: longer queries, more terms, larger k or offsets are refused
