@@ -594,6 +594,37 @@ TEST(Search, CompoundNamesFamiliesAndSiteNames) {
               0.3, 1e-9);
 }
 
+// An index another version of webrank built (its names made otherwise) is refused with what to
+// do, by the index's own information and by a search.
+TEST(Search, AnIndexOfAnotherVersionIsRefused) {
+  Garden g;
+  const fs::path index = g.db_path / search::kIndexFile;
+  {
+    const fs::path glass = g.dir / "old.glass";
+    Xapian::WritableDatabase w(glass.string(), Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
+    w.set_metadata(search::kMetaVersion, std::to_string(search::kIndexVersion - 1));
+    w.commit();
+    w.close();
+    fs::remove(index);
+    Xapian::Database(glass.string()).compact(index.string(), Xapian::DBCOMPACT_SINGLE_FILE);
+  }
+  const Database db = Database::open(g.db_path);
+  const std::string expected = "index version " + std::to_string(search::kIndexVersion - 1) +
+                               ", this webrank reads version " +
+                               std::to_string(search::kIndexVersion) + ": rebuild it with `index`";
+  for (const auto& attempt : std::vector<std::function<void()>>{
+           [&] { search_index_info(db); },
+           [&] { Searcher::open(g.db_path).search("roses", mode(SearchMode::kFull)); }}) {
+    try {
+      attempt();
+      ADD_FAILURE() << "an index of version " << search::kIndexVersion - 1 << " was read";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kCorrupt);
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Search, PaginationBoundsAndRanksOfTheCaller) {
   Garden g;
   const Searcher s = Searcher::open(g.db_path);
