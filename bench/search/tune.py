@@ -3,7 +3,8 @@
 
     bench/search/tune.py NAME=DB [NAME=DB ...] [--fields "6,1,10,2,0;..."] [--bm25 "1.2,0.2;..."]
                          [--weights 0.1,0.15,0.2] [--names 0.2,0.3,0.5] [--anchor-names 0,0.05,0.1]
-                         [--family-names 0,0.5,1] [--out grid.jsonl]
+                         [--family-names 0,0.5,1] [--out grid.jsonl] [--hold k1,b,...]
+    bench/search/tune.py --from grid.jsonl [--hold k1,b,...]
 
 NAME is a web of bench/search/run.py (pgdoc, python, apache, sqlite, cmake) and DB its crawled
 database (run.py leaves them in its scratch directory). For every field weighting
@@ -16,6 +17,11 @@ only), the worst web's hit@1 at those settings, and the
 cross-validation: settings tuned on all webs but one, measured on the one left out. The
 databases' indexes are left as the last grid point built them: run `webrank index DB`
 afterwards.
+
+--hold k1,b,name,anchor,family: the cross-validation of full mode again with those parameters
+held at the values chosen on all webs, the others (e.g. fields and rank weight) tuned per fold:
+whether what the free parameters gain carries over to the web left out. --from FILE: the
+results of an earlier run (its --out), nothing evaluated.
 """
 
 import argparse
@@ -37,17 +43,27 @@ def wr(*args):
 def main():
     global WEBRANK
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("webs", nargs="+", help="NAME=DB")
-    ap.add_argument("--fields", default="6,1,10,2,0;6,1,10,2,1;10,1,10,2,0;10,1,10,2,1")
+    ap.add_argument("webs", nargs="*", help="NAME=DB")
+    ap.add_argument("--fields", default="6,1,10,2,0;6,1,10,4,0;6,1,10,6,0;6,1,10,8,0;"
+                    "6,1,10,10,0;6,1,10,12,0;10,1,10,8,0;6,1,10,8,1")
     ap.add_argument("--bm25", default="1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3")
-    ap.add_argument("--weights", default="0.1,0.15,0.2")
+    ap.add_argument("--weights", default="0.15,0.2,0.25,0.3")
     ap.add_argument("--names", default="0.2,0.3,0.5")
-    ap.add_argument("--anchor-names", default="0,0.05,0.1")
+    ap.add_argument("--anchor-names", default="0.05,0.1")
     ap.add_argument("--family-names", default="0,0.5,1")
     ap.add_argument("--out", default="/tmp/webrank-tune.jsonl")
+    ap.add_argument("--from", dest="rows_from", help="analyse the rows of an earlier --out")
+    ap.add_argument("--hold", default="", help="parameters held in a second cross-validation")
     ap.add_argument("--webrank", default=WEBRANK, help="the binary (a copy: not one being rebuilt)")
     a = ap.parse_args()
     WEBRANK = os.path.abspath(a.webrank)
+    if a.rows_from:
+        with open(a.rows_from) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        report(rows, sorted({k.split(".")[0] for k in rows[0] if "." in k}), a.hold)
+        return
+    if not a.webs:
+        ap.error("NAME=DB arguments or --from FILE")
     sets = {}
     for w in a.webs:
         name, db = w.split("=", 1)
@@ -77,7 +93,10 @@ def main():
                                 rows.append(row)
                                 out.write(json.dumps(row) + "\n")
                                 out.flush()
-    webs = list(sets)
+    report(rows, list(sets), a.hold)
+
+
+def report(rows, webs, hold):
     score = lambda r, m, ws=webs: sum(sum(r["%s.%s" % (w, m)]) for w in ws) / (2 * len(ws))
     worst = lambda r, m: min(r["%s.%s" % (w, m)][0] for w in webs)
     describe = lambda r, m: "fields %s, k1 %g, b %g" % (r["fields"], r["k1"], r["b"]) + (
@@ -96,6 +115,15 @@ def main():
                 best = max(rows, key=lambda r: score(r, mode, train))
                 print("%s tuned without %s (%s) -> on %s: hit@1 %.3f MRR %.3f" % (
                     mode, test, describe(best, mode), test, *best["%s.%s" % (test, mode)]))
+        if hold:
+            held = hold.split(",")
+            chosen = max(rows, key=lambda r: (score(r, "full"), worst(r, "full")))
+            kept = [r for r in rows if all(r[h] == chosen[h] for h in held)]
+            for test in webs:
+                train = [w for w in webs if w != test]
+                best = max(kept, key=lambda r: score(r, "full", train))
+                print("full tuned without %s, %s held (%s) -> on %s: hit@1 %.3f MRR %.3f" % (
+                    test, hold, describe(best, "full"), test, *best["%s.full" % test]))
 
 
 if __name__ == "__main__":

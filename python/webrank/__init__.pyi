@@ -296,7 +296,7 @@ class Database:
         offset: int = 0,
         ranks: str = '',
         topics: str = '',
-        rank_weight: float = 0.2,
+        rank_weight: float = 0.25,
         name_weight: float = 0.3,
         anchor_name_weight: float = 0.1,
         family_name_weight: float = 0.0,
@@ -311,7 +311,7 @@ class Database:
         queries: str,
         *,
         ranks: str = '',
-        rank_weight: float = 0.2,
+        rank_weight: float = 0.25,
         name_weight: float = 0.3,
         anchor_name_weight: float = 0.1,
         family_name_weight: float = 0.0,
@@ -324,7 +324,7 @@ class Database:
     ) -> Any: ...  # the JSON form of `webrank eval --json`
     def build_index(
         self,
-        field_weights: str = '6,1,10,2,0',
+        field_weights: str = '6,1,10,8,0',
         *,
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,

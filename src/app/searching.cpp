@@ -113,9 +113,8 @@ FieldWeights field_weights(const std::string& text) {
       std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &g.title, &g.text, &g.anchor, &g.url, &end) == 4;
   if (!five && !four) {
     fail_option("field_weights",
-                "expected four or five integers TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. 6,1,10,2,0), "
-                "got '",
-                text, "'");
+                "expected four or five integers TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. ",
+                to_string(FieldWeights{}), "), got '", text, "'");
   }
   return five ? f : g;
 }

@@ -131,9 +131,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           w.set_metadata(search::kMetaVersion, std::to_string(search::kIndexVersion));
           w.set_metadata(search::kMetaDatabase, identity);
           w.set_metadata(search::kMetaBuilt, utc_timestamp());
-          const FieldWeights& f = o.field_weights;
-          w.set_metadata(search::kMetaFields,
-                         cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome));
+          w.set_metadata(search::kMetaFields, to_string(o.field_weights));
         }
         for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
           if ((u & 63) == 0) {
@@ -206,6 +204,10 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   r.merge_seconds = since(merge_start);
   r.seconds = since(start);
   return r;
+}
+
+std::string to_string(const FieldWeights& f) {
+  return cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome);
 }
 
 std::optional<IndexInfo> search_index_info(const Database& db) {

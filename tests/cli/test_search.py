@@ -23,8 +23,6 @@ import testsite  # noqa: E402
 import wrcli  # noqa: E402
 
 QUIET_CRAWL = ("--delay", "0", "--timeout", "5", "-q")
-RANK_WEIGHT = 0.2  # kDefaultRankWeight
-NAME_WEIGHT = 0.3  # kDefaultNameWeight
 
 PAGES = {
     "index.html": ("Garden Handbook", "Welcome to the handbook about roses, tulips, soil, pests.",
@@ -91,7 +89,10 @@ class CrawledSite(wrcli.WebrankTestCase):
         for r in rows:
             self.assertAlmostEqual(float(r[4]), self.ranks[r[1]], delta=1e-15)
             self.assertEqual(r[0], str(rows.index(r) + 1))
-        # full = BM25 / best BM25 + weight * percentile / 100 (the percentile from rank --out)
+        # full = BM25 / best BM25 + weight * percentile / 100 (the percentile from rank --out),
+        # at the weights `search` declares
+        rank_weight = wrcli.declared_default("search", "rank_weight")
+        name_weight = wrcli.declared_default("search", "name_weight")
         pct = percentiles(self.ranks)
         for query in ("roses", "spring", "prune roses", "garden OR aphids"):
             text = {r[1]: float(r[3]) for r in tsv(self.search(query, "--mode", "text").out)}
@@ -99,20 +100,20 @@ class CrawledSite(wrcli.WebrankTestCase):
             self.assertEqual(set(text), {r[1] for r in full}, query)
             top = max(text.values())
             for r in full:
-                want = text[r[1]] / top + RANK_WEIGHT * pct[r[1]] / 100
+                want = text[r[1]] / top + rank_weight * pct[r[1]] / 100
                 self.assertAlmostEqual(float(r[3]), want, delta=1e-9, msg=query)
             scores = [float(r[3]) for r in full]
             self.assertEqual(scores, sorted(scores, reverse=True))
         # plus the name bonus for a page the query names: roses.html by its URL (no title is
         # "roses" alone, and the links to it say "garden roses"); "prune roses" half names it
         # (no page is named "prune"); "spring" names no page
-        for query, named, bonus in (("roses", "roses.html", NAME_WEIGHT),
-                                    ("prune roses", "roses.html", NAME_WEIGHT / 2),
+        for query, named, bonus in (("roses", "roses.html", name_weight),
+                                    ("prune roses", "roses.html", name_weight / 2),
                                     ("spring", None, 0)):
             text = {r[1]: float(r[3]) for r in tsv(self.search(query, "--mode", "text").out)}
             top = max(text.values())
             for r in tsv(self.search(query).out):
-                extra = float(r[3]) - (text[r[1]] / top + RANK_WEIGHT * pct[r[1]] / 100)
+                extra = float(r[3]) - (text[r[1]] / top + rank_weight * pct[r[1]] / 100)
                 want = bonus if short(r[1]) == named else 0
                 self.assertAlmostEqual(extra, want, delta=1e-9, msg="%s %s" % (query, r[1]))
         # syntax

@@ -113,6 +113,18 @@ def run_webrank(args, cwd=None, input=None):
     return Result(["webrank"] + [str(a) for a in args], proc)
 
 
+def declared_default(operation, option):
+    """The default of `option` of `operation` as the binary declares it (`webrank
+    --declarations`): tests check the declared defaults rather than copies of them."""
+    ops = json.loads(run_webrank(["--declarations"]).out)
+    for op in ops:
+        if op["name"] == operation:
+            for o in op["options"]:
+                if o["name"] == option:
+                    return o["default"]
+    raise KeyError("%s has no option %s" % (operation, option))
+
+
 def crashed(rc):
     """A negative code (killed by a signal) or >= 128 (shell-style signal code) is a crash."""
     return rc < 0 or rc >= 128

@@ -42,7 +42,7 @@ EvalResult eval(Session* session, const EvalRequest& request, const Run& run);
 
 // `index`: (re)builds the full-text index inside the database.
 struct IndexRequest {
-  std::string field_weights = "6,1,10,2,0";  // TITLE,TEXT,ANCHOR,URL,CHROME
+  std::string field_weights = to_string(FieldWeights{});  // TITLE,TEXT,ANCHOR,URL,CHROME
 };
 struct IndexResult : ResultBase {
   IndexReport report;

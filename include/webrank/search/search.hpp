@@ -47,8 +47,10 @@ struct IndexProgress {
 // docs/search.md, "The page's own words"); `text` the rest of its visible text. The defaults
 // were tuned on bench/search/ (docs/search.md).
 struct FieldWeights {
-  int title = 6, text = 1, anchor = 10, url = 2, chrome = 0;  // each in [0, 100]
+  int title = 6, text = 1, anchor = 10, url = 8, chrome = 0;  // each in [0, 100]
 };
+// "TITLE,TEXT,ANCHOR,URL,CHROME", as --field-weights takes them and the index records them.
+std::string to_string(const FieldWeights& f);
 
 struct IndexOptions {
   FieldWeights field_weights;
@@ -103,7 +105,7 @@ const char* to_string(SearchMode mode);                // "title", "text", "full
 // below), where BM25max is the best BM25 score of the query, so the best text match scores 1,
 // and the percentile of the page's rank (webrank/rank/presentation.hpp) is in (0, 100]. The
 // default was tuned on the query sets of bench/search/ (docs/search.md).
-inline constexpr double kDefaultRankWeight = 0.2;
+inline constexpr double kDefaultRankWeight = 0.25;
 
 // Full mode's bonus to a page the query names (docs/search.md, "Topic pages first"): a page one
 // of whose own names (its title or a part of it, the last segment of its URL path) is the query,
