@@ -13,7 +13,10 @@ SCRATCH (cached), served by `python3 -m http.server` on 127.0.0.1 and crawled by
   - `webrank search` is timed as a whole process (start-up, opening, loading the rank vector).
 Synthetic text webs (`webrank generate --text`, 8 links per page) are imported and measured the
 same way, with a query set made of the first two title words of 200 random pages.
-Prints one table; needs build/webrank. Nothing is written inside the repository.
+Prints one table (hit@1 per mode; `webrank eval DB SET.tsv` for MRR, hit@3 and nDCG@10); needs
+build/webrank. Nothing is written inside the repository. A web's database already in SCRATCH is
+reused as it is (not crawled or ranked again) and re-indexed by the binary run: give a SCRATCH
+of your own when another binary or person uses the default one.
 """
 
 import argparse
@@ -146,14 +149,23 @@ def measure(name, db, queries, runs, repeat):
 
 def main():
     global WEBRANK
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--webs", default="pgdoc,python,apache,sqlite,cmake,text")
-    ap.add_argument("--text-pages", default="10000,30000,100000")
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--repeat", type=int, default=20)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--webs", default="pgdoc,python,apache,sqlite,cmake,text",
+                    help="comma-separated: %s, and text (the synthetic webs of --text-pages; "
+                    "100,000 pages take several minutes) (default: %%(default)s)"
+                    % ", ".join(DOCS))
+    ap.add_argument("--text-pages", default="10000,30000,100000",
+                    help="sizes of the synthetic text webs (default: %(default)s)")
+    ap.add_argument("--runs", type=int, default=5,
+                    help="timed `webrank index` runs per web (default: %(default)s)")
+    ap.add_argument("--repeat", type=int, default=20,
+                    help="times each query runs per mode in `webrank eval` (default: %(default)s)")
     ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
-                                                        "/tmp/webrank-search-bench"))
-    ap.add_argument("--webrank", default=WEBRANK)
+                                                        "/tmp/webrank-search-bench"),
+                    help="where packages, crawls and databases are kept and reused "
+                    "(default: $WEBRANK_SEARCH_BENCH_SCRATCH or %(default)s)")
+    ap.add_argument("--webrank", default=WEBRANK, help="the binary (default: %(default)s)")
     a = ap.parse_args()
     WEBRANK = os.path.abspath(a.webrank)
     os.makedirs(a.scratch, exist_ok=True)

@@ -11,16 +11,17 @@ database (run.py leaves them in its scratch directory). For every field weightin
 (title,text,anchor,url,chrome) the databases are re-indexed (`webrank index --field-weights`),
 then every BM25 (k1, b), rank weight, name weight, anchor name weight and family name weight is
 evaluated on each web's query set (`webrank eval --bm25-k1 --bm25-b --rank-weight --name-weight
---anchor-name-weight --family-name-weight`). Prints the best settings by the mean of hit@1 and MRR over all webs, for
+--anchor-name-weight --family-name-weight`). --fields and --bm25 separate settings with ';' (each
+setting's numbers with ','), the other lists with ','. Prints the best settings by the mean of hit@1 and MRR over all webs, for
 full mode and for text mode (each tuned on its own; text mode depends on the fields and BM25
 only), the worst web's hit@1 at those settings, and the
 cross-validation: settings tuned on all webs but one, measured on the one left out. The
-databases' indexes are left as the last grid point built them: run `webrank index DB`
-afterwards.
+databases are indexed again with the default field weights at the end.
 
 --hold k1,b,name,anchor,family: the cross-validation of full mode again with those parameters
 held at the values chosen on all webs, the others (e.g. fields and rank weight) tuned per fold:
-whether what the free parameters gain carries over to the web left out. --from FILE: the
+whether what the free parameters gain carries over to the web left out. Parameters: fields, k1,
+b, weight (the rank weight), name, anchor, family. Cross-validation needs two webs or more. --from FILE: the
 results of an earlier run (its --out), nothing evaluated.
 """
 
@@ -33,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WEBRANK = os.path.join(os.path.dirname(os.path.dirname(HERE)), "build", "webrank")
 QUERIES = {"pgdoc": "pgdoc15.tsv", "python": "python311.tsv", "apache": "apache24.tsv",
            "sqlite": "sqlite3.tsv", "cmake": "cmake325.tsv"}
+PARAMETERS = ("fields", "k1", "b", "weight", "name", "anchor", "family")
 
 
 def wr(*args):
@@ -42,31 +44,53 @@ def wr(*args):
 
 def main():
     global WEBRANK
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("webs", nargs="*", help="NAME=DB")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("webs", nargs="*", help="NAME=DB, NAME one of " + ", ".join(QUERIES))
     ap.add_argument("--fields", default="6,1,10,2,0;6,1,10,4,0;6,1,10,6,0;6,1,10,8,0;"
-                    "6,1,10,10,0;6,1,10,12,0;10,1,10,8,0;6,1,10,8,1")
-    ap.add_argument("--bm25", default="1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3")
-    ap.add_argument("--weights", default="0.15,0.2,0.25,0.3")
-    ap.add_argument("--names", default="0.2,0.3,0.5")
-    ap.add_argument("--anchor-names", default="0.05,0.1")
-    ap.add_argument("--family-names", default="0,0.5,1")
-    ap.add_argument("--out", default="/tmp/webrank-tune.jsonl")
+                    "6,1,10,10,0;6,1,10,12,0;10,1,10,8,0;6,1,10,8,1",
+                    help="title,text,anchor,url,chrome settings separated by ';' "
+                    "(default: %(default)s)")
+    ap.add_argument("--bm25", default="1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3",
+                    help="k1,b settings separated by ';' (default: %(default)s)")
+    ap.add_argument("--weights", default="0.15,0.2,0.25,0.3",
+                    help="rank weights (default: %(default)s)")
+    ap.add_argument("--names", default="0.2,0.3,0.5", help="name weights (default: %(default)s)")
+    ap.add_argument("--anchor-names", default="0.05,0.1",
+                    help="anchor name weights (default: %(default)s)")
+    ap.add_argument("--family-names", default="0,0.5,1",
+                    help="family name weights (default: %(default)s)")
+    ap.add_argument("--out", default="/tmp/webrank-tune.jsonl",
+                    help="every setting's results, one JSON line each (default: %(default)s)")
     ap.add_argument("--from", dest="rows_from", help="analyse the rows of an earlier --out")
-    ap.add_argument("--hold", default="", help="parameters held in a second cross-validation")
+    ap.add_argument("--hold", default="",
+                    help="parameters held in a second cross-validation: " + ", ".join(PARAMETERS))
     ap.add_argument("--webrank", default=WEBRANK, help="the binary (a copy: not one being rebuilt)")
     a = ap.parse_args()
     WEBRANK = os.path.abspath(a.webrank)
+    for h in filter(None, a.hold.split(",")):
+        if h not in PARAMETERS:
+            ap.error("--hold: unknown parameter %r (one of %s)" % (h, ", ".join(PARAMETERS)))
     if a.rows_from:
         with open(a.rows_from) as f:
             rows = [json.loads(line) for line in f if line.strip()]
-        report(rows, sorted({k.split(".")[0] for k in rows[0] if "." in k}), a.hold)
+        if not rows:
+            ap.error("--from %s: no results in it" % a.rows_from)
+        webs = list(dict.fromkeys(k.split(".")[0] for k in rows[0] if "." in k))
+        report(rows, webs, a.hold)
         return
     if not a.webs:
         ap.error("NAME=DB arguments or --from FILE")
+    for setting in a.bm25.split(";"):
+        if len(setting.split(",")) != 2:
+            ap.error("--bm25: %r is not k1,b (settings are separated by ';')" % setting)
     sets = {}
     for w in a.webs:
-        name, db = w.split("=", 1)
+        name, _, db = w.partition("=")
+        if name not in QUERIES or not db:
+            ap.error("%r: expected NAME=DB, NAME one of %s" % (w, ", ".join(QUERIES)))
+        if not os.path.isdir(db):
+            ap.error("%s: no database there" % db)
         sets[name] = (db, os.path.join(HERE, QUERIES[name]))
     rows = []
     with open(a.out, "w") as out:
@@ -93,6 +117,8 @@ def main():
                                 rows.append(row)
                                 out.write(json.dumps(row) + "\n")
                                 out.flush()
+    for db, _ in sets.values():
+        wr("index", db, "-q")  # the default field weights again
     report(rows, list(sets), a.hold)
 
 
@@ -108,7 +134,9 @@ def report(rows, webs, hold):
             mode, describe(best, mode), score(best, mode), worst(best, mode)))
         for w in webs:
             print("  %-7s hit@1 %.3f MRR %.3f" % (w, *best["%s.%s" % (w, mode)]))
-    if len(webs) > 1:
+    if len(webs) < 2:
+        print("no cross-validation: it needs two webs or more")
+    else:
         for test in webs:
             train = [w for w in webs if w != test]
             for mode in ("full", "text"):
