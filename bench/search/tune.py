@@ -2,7 +2,8 @@
 """The grid the search defaults were chosen on (docs/search.md, "How the merge was tuned").
 
     bench/search/tune.py NAME=DB [NAME=DB ...] [--fields "6,1,10,2,0;..."] [--bm25 "1.2,0.2;..."]
-                         [--weights 0.1,0.15,0.2] [--names 0.2,0.3,0.5] [--anchor-names 0,0.05,0.1]
+                         [--weights 0.15,0.2,0.25,0.3] [--names 0.2,0.3,0.5]
+                         [--anchor-names 0.05,0.1]
                          [--family-names 0,0.5,1] [--out grid.jsonl] [--hold k1,b,...]
     bench/search/tune.py --from grid.jsonl [--hold k1,b,...]
 
@@ -51,15 +52,14 @@ def main():
                     "6,1,10,10,0;6,1,10,12,0;10,1,10,8,0;6,1,10,8,1",
                     help="title,text,anchor,url,chrome settings separated by ';' "
                     "(default: %(default)s)")
-    ap.add_argument("--bm25", default="1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3",
-                    help="k1,b settings separated by ';' (default: %(default)s)")
-    ap.add_argument("--weights", default="0.15,0.2,0.25,0.3",
-                    help="rank weights (default: %(default)s)")
-    ap.add_argument("--names", default="0.2,0.3,0.5", help="name weights (default: %(default)s)")
-    ap.add_argument("--anchor-names", default="0.05,0.1",
-                    help="anchor name weights (default: %(default)s)")
-    ap.add_argument("--family-names", default="0,0.5,1",
-                    help="family name weights (default: %(default)s)")
+    for flag, default, what in (
+            ("--bm25", "1.2,0.1;1.2,0.2;1.2,0.3;2,0.1;2,0.2;2,0.3",
+             "k1,b settings separated by ';'"),
+            ("--weights", "0.15,0.2,0.25,0.3", "rank weights"),
+            ("--names", "0.2,0.3,0.5", "name weights"),
+            ("--anchor-names", "0.05,0.1", "anchor name weights"),
+            ("--family-names", "0,0.5,1", "family name weights")):
+        ap.add_argument(flag, default=default, help=what + " (default: %(default)s)")
     ap.add_argument("--out", default="/tmp/webrank-tune.jsonl",
                     help="every setting's results, one JSON line each (default: %(default)s)")
     ap.add_argument("--from", dest="rows_from", help="analyse the rows of an earlier --out")
