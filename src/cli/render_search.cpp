@@ -56,9 +56,10 @@ void search_text(const json& r, bool tty) {
   const std::string count = matches.at("lower_bound") == matches.at("upper_bound")
                                 ? cat(estimated)
                                 : cat("about ", estimated);
-  const char* how = mode == "title" ? "titles, by rank" : mode == "text" ? "BM25" : "BM25 and rank";
-  std::printf("%s results for \"%s\" (%s%s%s), %zu-%zu:\n\n", count.c_str(), query.c_str(), how,
-              ranks.empty() ? "" : " ", ranks.empty() ? "" : ("'" + ranks + "'").c_str(),
+  // Text mode orders by BM25 alone; the rank it names is the one its bars show.
+  std::string how = mode == "title" ? "titles, by rank" : mode == "text" ? "BM25" : "BM25 and rank";
+  if (!ranks.empty()) how += (mode == "text" ? "; bars of rank '" : " '") + ranks + "'";
+  std::printf("%s results for \"%s\" (%s), %zu-%zu:\n\n", count.c_str(), query.c_str(), how.c_str(),
               r.at("hits").front().at("position").get<std::size_t>(),
               r.at("hits").back().at("position").get<std::size_t>());
   constexpr int kBarWidth = 10;
@@ -109,10 +110,13 @@ void search_before(json& given, RunFlags&) {
 
 void eval(const Rendered& r) {
   const json& e = r.out.json;
-  std::printf("%s: %zu queries on %s, ranks '%s', rank weight %g, BM25 k1 %g b %g\n\n",
-              str(e, "file").c_str(), e.at("queries").get<std::size_t>(), r.db.c_str(),
-              str(e, "ranks").c_str(), e.at("rank_weight").get<double>(),
-              e.at("bm25_k1").get<double>(), e.at("bm25_b").get<double>());
+  std::printf(
+      "%s: %zu queries on %s, ranks '%s', rank weight %g, name weights %g / %g (anchors) / %g "
+      "(families), BM25 k1 %g b %g\n\n",
+      str(e, "file").c_str(), e.at("queries").get<std::size_t>(), r.db.c_str(),
+      str(e, "ranks").c_str(), e.at("rank_weight").get<double>(), e.at("name_weight").get<double>(),
+      e.at("anchor_name_weight").get<double>(), e.at("family_name_weight").get<double>(),
+      e.at("bm25_k1").get<double>(), e.at("bm25_b").get<double>());
   std::printf("%-6s %7s %7s %7s %8s   %8s %8s %8s\n", "mode", "hit@1", "hit@3", "MRR", "nDCG@10",
               "p50 ms", "p99 ms", "max ms");
   for (const json& m : e.at("modes")) {

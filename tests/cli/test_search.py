@@ -133,7 +133,10 @@ class CrawledSite(wrcli.WebrankTestCase):
         self.assertEqual([r[0] for r in page2], ["3", "4"])
         # text output: a header, titles, URLs, marked snippets
         out = self.wr("search", "g.db", "prune roses").out
-        self.assertRegex(out, r"results for \"prune roses\"")
+        self.assertRegex(out, r"results for \"prune roses\" \(BM25 and rank 'pagerank'\)")
+        # text mode orders by BM25 alone: the rank is only the bars'
+        self.assertRegex(self.wr("search", "g.db", "prune roses", "--mode", "text").out,
+                         r"results for \"prune roses\" \(BM25; bars of rank 'pagerank'\)")
         self.assertIn("**Prune** **roses**", out)
         self.assertIn(self.base + "roses.html", out)
         # json: the library's form
@@ -250,6 +253,13 @@ class CrawledSite(wrcli.WebrankTestCase):
                    "tulip bulbs\ttulips.html\nhandbook\tindex.html\tsoil.html\n")
         out = self.wr("eval", "g.db", "q.tsv", "--per-query").out
         self.assertRegex(out, r"mode +hit@1 +hit@3 +MRR +nDCG@10")
+        # the header names every weight the scores depend on, at their declared defaults
+        w = {o: "%g" % wrcli.declared_default("eval", o)
+             for o in ("rank_weight", "name_weight", "anchor_name_weight", "family_name_weight",
+                       "bm25_k1", "bm25_b")}
+        self.assertIn("rank weight %(rank_weight)s, name weights %(name_weight)s / "
+                      "%(anchor_name_weight)s (anchors) / %(family_name_weight)s (families), "
+                      "BM25 k1 %(bm25_k1)s b %(bm25_b)s" % w, out)
         for m in ("title", "text", "full"):
             self.assertRegex(out, r"\n%s +[01]\.\d{3} " % m)
         j = json.loads(self.wr("eval", "g.db", "q.tsv", "--json").out)
