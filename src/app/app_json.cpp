@@ -17,6 +17,14 @@ namespace webrank::app {
 
 void to_json(nlohmann::json& j, const InfoResult& r) {
   j = r.summary;
+  // null without an index; {"error"} when it is there and cannot be used.
+  if (r.search_index) {
+    j["search_index"] = *r.search_index;
+  } else if (!r.search_index_error.empty()) {
+    j["search_index"] = {{"error", r.search_index_error}};
+  } else {
+    j["search_index"] = nullptr;
+  }
 }
 
 void to_json(nlohmann::json& j, const CheckResult& r) {

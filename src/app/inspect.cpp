@@ -172,6 +172,13 @@ InfoResult info(Session* session, const InfoOptions&, const Run&) {
   for (const RankVectorSummary& v : r.summary.ranks) {
     if (!v.error.empty()) r.notices.errors.push_back(cat("rank vector '", v.name, "': ", v.error));
   }
+  try {
+    r.search_index = search_index_info(*db);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kCorrupt) throw;
+    r.search_index_error = e.what();
+    r.notices.warnings.push_back(cat("search index: ", e.what()));
+  }
   return r;
 }
 

@@ -80,6 +80,21 @@ void info(const Rendered& r) {
                 : converged               ? ""
                                           : " (NOT converged)");
   }
+  const json& index = s.at("search_index");
+  if (index.is_null()) {
+    std::printf("search index    none (webrank index %s builds it)\n", r.db.c_str());
+  } else if (index.contains("error")) {
+    std::printf("search index    unusable: %s\n", str(index, "error").c_str());
+  } else {
+    const json& f = index.at("field_weights");
+    std::printf(
+        "search index    %s, version %d, %llu documents, built %s, field weights "
+        "%d,%d,%d,%d,%d\n",
+        format_bytes(index.at("bytes").get<double>()).c_str(), index.at("version").get<int>(),
+        index.at("documents").get<unsigned long long>(), str(index, "built").c_str(),
+        f.at("title").get<int>(), f.at("text").get<int>(), f.at("anchor").get<int>(),
+        f.at("url").get<int>(), f.at("chrome").get<int>());
+  }
 }
 
 void check(const Rendered& r) {

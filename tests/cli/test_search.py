@@ -236,16 +236,38 @@ class CrawledSite(wrcli.WebrankTestCase):
         rows = tsv(self.search("garden", "--mode", "title", "--ranks", "half").out)
         for r in rows:
             self.assertAlmostEqual(float(r[4]), other[r[1]], delta=1e-15)
-        # a database without an index says how to make one
+        # a database without an index says how to make one, in search and in info
         self.wr("build", "-", "-o", "plain.db", input=b"a\tb\n")
         res = self.wr("search", "plain.db", "a", expect=1)
         self.assertIn("webrank index plain.db", res.err)
+        self.assertIn("search index    none (webrank index plain.db builds it)",
+                      self.wr("info", "plain.db").out)
+        self.assertIsNone(json.loads(self.wr("info", "plain.db", "--json").out)["search_index"])
         # a malformed query is reported as such before the index is looked for (exit 2)
         res = self.wr("search", "plain.db", "", expect=2)
         self.assertIn("is empty", res.err)
         self.wr("index", "plain.db", "-q")
         rows = tsv(self.wr("search", "plain.db", "b", "--format", "tsv", "--mode", "text").out)
         self.assertEqual([r[1] for r in rows], ["b"])  # labels are indexed when there is no text
+
+    def test_info_describes_the_index(self):
+        self.crawl()
+        fields = wrcli.declared_default("index", "field_weights")
+        j = json.loads(self.wr("info", "g.db", "--json").out)["search_index"]
+        self.assertEqual(j["documents"], len(PAGES))
+        self.assertGreater(j["version"], 0)
+        self.assertEqual("%(title)d,%(text)d,%(anchor)d,%(url)d,%(chrome)d" % j["field_weights"],
+                         fields)
+        self.assertRegex(self.wr("info", "g.db").out,
+                         r"search index +[\d.]+ [KM]B, version %d, %d documents, built \S+Z, "
+                         r"field weights %s\n" % (j["version"], len(PAGES), fields))
+        # an index that cannot be used is said so (a warning), and info still answers
+        with open(self.path("g.db/search.xapian"), "r+b") as f:
+            f.write(b"not an index" * 100)
+        res = self.wr("info", "g.db")
+        self.assertIn("search index    unusable: ", res.out)
+        self.assertIn("warning: search index: ", res.err)
+        self.assertIn("error", json.loads(self.wr("info", "g.db", "--json").out)["search_index"])
 
     def test_eval_reports_every_mode(self):
         self.crawl()

@@ -15,15 +15,19 @@
 #include "webrank/rank/topics.hpp"
 #include "webrank/rank/verify.hpp"
 #include "webrank/search/links.hpp"
+#include "webrank/search/search.hpp"
 #include "webrank/store/summary.hpp"
 
 namespace webrank::app {
 
-// `info`: the database's counts, degrees, crawl statistics and stored vectors (a damaged vector
-// is listed with its error, and named in notices.errors).
+// `info`: the database's counts, degrees, crawl statistics, stored vectors (a damaged vector
+// is listed with its error, and named in notices.errors) and its search index (none, its
+// description, or why it cannot be used: damaged, another version, another database).
 struct InfoOptions {};
 struct InfoResult : ResultBase {
   DatabaseSummary summary;
+  std::optional<IndexInfo> search_index;
+  std::string search_index_error;  // set when the index is there but cannot be used
 };
 InfoResult info(Session* session, const InfoOptions& options, const Run& run);
 
