@@ -104,19 +104,10 @@ const OptionSet<IndexRequest>& index_options() {
 }
 
 FieldWeights field_weights(const std::string& text) {
-  FieldWeights f;
-  char end;
-  const bool five = std::sscanf(text.c_str(), "%d,%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor,
-                                &f.url, &f.chrome, &end) == 5;
-  FieldWeights g;
-  const bool four =
-      std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &g.title, &g.text, &g.anchor, &g.url, &end) == 4;
-  if (!five && !four) {
-    fail_option("field_weights",
-                "expected four or five integers TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. ",
-                to_string(FieldWeights{}), "), got '", text, "'");
-  }
-  return five ? f : g;
+  if (const auto f = parse_field_weights(text)) return *f;
+  fail_option("field_weights",
+              "expected four or five integers TITLE,TEXT,ANCHOR,URL[,CHROME] (e.g. ",
+              to_string(FieldWeights{}), "), got '", text, "'");
 }
 
 IndexReport build_index(const Database& db, const FieldWeights& weights, const Run& run) {

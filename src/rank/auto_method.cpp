@@ -166,19 +166,17 @@ MethodChoice finish_choice(MethodChoice c, const WebShape& web, bool held_back,
                            const ChoiceSettings& o, bool at_most = false) {
   c.threads = o.threads;
   const bool gs = c.method == Method::kGaussSeidel;
-  c.reason = format(gs ? (at_most ? "gauss-seidel: at most %.0f sweeps of the cycles (no more than "
-                                    "the power iteration's iterations), the work of %.1f power "
-                                    "iterations, against %.0f power iterations (their work %.1f)"
-                                  : "gauss-seidel: about %.0f sweeps of the cycles, the work of "
-                                    "%.1f power iterations, against %.0f power iterations (their "
-                                    "work %.1f)")
-                       : "power: about %.0f iterations (their work %.1f) against %.0f sweeps of "
-                         "gauss-seidel, the work of %.1f power iterations",
-                    gs ? c.gauss_seidel_sweeps : c.power_iterations,
-                    gs ? c.gauss_seidel_work : c.power_work,
-                    gs ? c.power_iterations : c.gauss_seidel_sweeps,
-                    gs ? c.power_work : c.gauss_seidel_work) +
-             cat(" at ", o.threads, o.threads == 1 ? " thread" : " threads");
+  const std::string gauss_seidel =
+      cat("gauss-seidel: ", at_most ? "at most" : "about", " %.0f sweeps of the cycles",
+          at_most ? " (no more than the power iteration's iterations)" : "",
+          ", the work of %.1f power iterations, against %.0f power iterations (their work %.1f)");
+  c.reason = gs ? format(gauss_seidel.c_str(), c.gauss_seidel_sweeps, c.gauss_seidel_work,
+                         c.power_iterations, c.power_work)
+                : format(
+                      "power: about %.0f iterations (their work %.1f) against %.0f sweeps of "
+                      "gauss-seidel, the work of %.1f power iterations",
+                      c.power_iterations, c.power_work, c.gauss_seidel_sweeps, c.gauss_seidel_work);
+  c.reason += cat(" at ", o.threads, o.threads == 1 ? " thread" : " threads");
   if (held_back) {
     c.reason +=
         cat(" (", web.closed_components, " closed components hold the power iteration back)");

@@ -398,7 +398,7 @@ SiteTitles SiteTitles::learn(const Database& db) {
     for (const std::string& key : keys[u].second) {
       const std::size_t pages = site->parts.at(key);
       if (pages >= kMinFamilyPages && 2 * pages <= site->titled) {
-        t.family_bits[u / 8] = static_cast<char>(t.family_bits[u / 8] | (1 << (u % 8)));
+        set_page_bit(t.family_bits, u);
         break;
       }
     }

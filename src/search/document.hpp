@@ -61,6 +61,16 @@ inline constexpr const char* kMetaChromePages =
 // pages (SiteTitles::family_bits).
 inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";
 
+// A page bitmap of the index's metadata (kMetaChromePages, kMetaFamilyPages): bit u % 8 of byte
+// u / 8 is page u's; a page past the end has its bit clear.
+inline bool page_bit(const std::string& bits, std::size_t page) {
+  return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
+}
+// Sets page u's bit of a bitmap of (pages + 7) / 8 bytes.
+inline void set_page_bit(std::string& bits, std::size_t page) {
+  bits[page / 8] = static_cast<char>(bits[page / 8] | (1 << (page % 8)));
+}
+
 // A distinct anchor text repeated by n links counts min(1 + floor(log2 n), kMaxAnchorRepeats)
 // times: many links with one text say more than one, not n times more.
 inline constexpr int kMaxAnchorRepeats = 4;

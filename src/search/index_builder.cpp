@@ -174,7 +174,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   try {
     std::string bits((r.pages + 7) / 8, '\0');
     for (PageId u = 0; u < r.pages; ++u) {
-      if (has_chrome[u]) bits[u / 8] = static_cast<char>(bits[u / 8] | (1 << (u % 8)));
+      if (has_chrome[u]) search::set_page_bit(bits, u);
     }
     if (segments > 0) {
       Xapian::WritableDatabase first(segment_path(0), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS |
@@ -210,6 +210,20 @@ std::string to_string(const FieldWeights& f) {
   return cat(f.title, ",", f.text, ",", f.anchor, ",", f.url, ",", f.chrome);
 }
 
+std::optional<FieldWeights> parse_field_weights(const std::string& text) {
+  FieldWeights f;
+  char end;
+  if (std::sscanf(text.c_str(), "%d,%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor, &f.url, &f.chrome,
+                  &end) == 5) {
+    return f;
+  }
+  f.chrome = 0;
+  if (std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &f.title, &f.text, &f.anchor, &f.url, &end) == 4) {
+    return f;
+  }
+  return std::nullopt;
+}
+
 std::optional<IndexInfo> search_index_info(const Database& db) {
   const fs::path file = db.path() / kIndexFile;
   std::error_code ec;
@@ -235,9 +249,9 @@ std::optional<IndexInfo> search_index_info(const Database& db) {
     }
     info.documents = x.get_doccount();
     info.built = x.get_metadata(search::kMetaBuilt);
-    FieldWeights& f = info.field_weights;
-    std::sscanf(x.get_metadata(search::kMetaFields).c_str(), "%d,%d,%d,%d,%d", &f.title, &f.text,
-                &f.anchor, &f.url, &f.chrome);
+    const auto fields = parse_field_weights(x.get_metadata(search::kMetaFields));
+    if (!fields) fail(ErrorKind::kCorrupt, file.string(), ": no field weights recorded");
+    info.field_weights = *fields;
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, file.string(), ": damaged search index (", e.get_type(), ": ",
          e.get_msg(), "): rebuild it with `index`");

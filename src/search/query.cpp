@@ -232,10 +232,6 @@ ParsedQuery parse_query(std::string_view query) {
   return Parser(query).parse();
 }
 
-void check_query(std::string_view query) {
-  parse_query(query);
-}
-
 Xapian::Query text_query(const ParsedQuery& q, SearchMode mode) {
   std::vector<Xapian::Query> required, optional, filters, excluded;
   for (const Group& g : q.groups) {

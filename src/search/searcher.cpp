@@ -53,11 +53,6 @@ std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
           stamp(vector.record)};
 }
 
-// Bit `page` of a page bitmap (kMetaChromePages, kMetaFamilyPages).
-bool has_bit(const std::string& bits, std::size_t page) {
-  return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
-}
-
 // The stem of an indexed term: its "Z" and field prefix removed.
 std::string stem_of(const std::string& term) {
   std::size_t i = 0;
@@ -307,7 +302,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
     // that have the name; a page of a family keeps a part of its bonus.
     std::vector<std::pair<Xapian::docid, double>> bonus;
     const auto family_share = [&](Xapian::docid did) {
-      return has_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
+      return search::page_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
     };
     if (!name.empty()) {
       const std::vector<std::string> words = search::name_words(name);
@@ -391,7 +386,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          const bool chrome = has_bit(state->chrome_pages, page);
+          const bool chrome = search::page_bit(state->chrome_pages, page);
           h.snippet =
               search::make_snippet(*text, stems, o.snippet_bytes,
                                    chrome ? search::decode_spans(it.get_document().get_data())

@@ -544,7 +544,7 @@ TEST(Search, CompoundNamesFamiliesAndSiteNames) {
   // The family: the ten "Syntax:" pages; " | Handbook", on every page, heads none.
   const search::SiteTitles titles = search::SiteTitles::learn(db);
   for (PageId u = 0; u < db.num_pages(); ++u) {
-    const bool member = (titles.family_bits[u / 8] >> (u % 8) & 1) != 0;
+    const bool member = search::page_bit(titles.family_bits, u);
     EXPECT_EQ(member, db.title(u)->starts_with("Syntax: ")) << *db.title(u);
   }
   // The site's name: " | Handbook", on every page.

@@ -51,6 +51,9 @@ struct FieldWeights {
 };
 // "TITLE,TEXT,ANCHOR,URL,CHROME", as --field-weights takes them and the index records them.
 std::string to_string(const FieldWeights& f);
+// The weights written so, or as four (TITLE,TEXT,ANCHOR,URL: the chrome's weight 0); nullopt for
+// anything else. Their range is checked where they are used (build_search_index).
+std::optional<FieldWeights> parse_field_weights(const std::string& text);
 
 struct IndexOptions {
   FieldWeights field_weights;
