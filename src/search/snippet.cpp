@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <span>
 #include <unordered_map>
 
 #include "search/document.hpp"
@@ -21,7 +22,8 @@ constexpr std::size_t kScanBlock = 8 << 10;
 
 struct Match {
   std::size_t begin, end;
-  std::size_t stem;  // index into the stems
+  std::size_t stem;      // index into the stems
+  std::size_t span = 0;  // index into the own-text spans
 };
 
 bool utf8_continuation(char c) {
@@ -140,12 +142,13 @@ const std::string& cached_stem(const std::string& word) {
   return cache.emplace(word, stem_word(word)).first->second;
 }
 
-// Every word of `text` whose stem is one of `stems`. Only words that start as some stem starts
+// Appends every word of `text` whose stem is one of `stems` to `matches`, at `base` plus its
+// offset in `text`. Only words that start as some stem starts
 // (English stemming keeps the first two letters, but for three words) are lower-cased and stemmed;
 // ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones the
 // indexer's tokenizer uses.
-std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& stems) {
-  std::vector<Match> matches;
+void find_matches(std::string_view text, const std::vector<std::string>& stems, std::size_t base,
+                  std::vector<Match>& matches) {
   static const AsciiTable ascii;
   std::array<bool, 128> ascii_first{};
   // The pairs of ASCII first two letters a word must start with to stem to one of the stems
@@ -214,7 +217,7 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
     const std::string& stem = cached_stem(word);
     for (std::size_t k = 0; k < stems.size(); ++k) {
       if (stems[k] == stem) {
-        matches.push_back({begin, i, k});
+        matches.push_back({base + begin, base + i, k});
         break;
       }
     }
@@ -263,7 +266,7 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
       }
       i += 16;
     }
-    return matches;
+    return;
   }
 #endif
   // Word by word: a branch per word on its first letter, not one per byte.
@@ -296,25 +299,31 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
     }
     i = take_word(i, ch, len);
   }
-  return matches;
 }
 
-// Whether some window of `matches` (in text order, each in own span span_of[i]) no longer than
-// `span` bytes and within one span holds all `stems` distinct stems.
-bool holds_every_stem(const std::vector<Match>& matches, const std::vector<std::size_t>& span_of,
-                      std::size_t stems, std::size_t span) {
-  if (stems == 0) return false;
-  std::vector<std::size_t> seen(stems, 0);
+// The window of `matches` (in text order) within one own-text span and no longer than `span`
+// bytes with the most distinct stems, then the most matches, as (first, distinct stems, matches);
+// `seen` is scratch of one element per stem. Two pointers over the matches.
+struct Window {
+  std::size_t first = 0, distinct = 0, count = 0;
+};
+Window best_window(const std::vector<Match>& matches, std::size_t span,
+                   std::vector<std::size_t>& seen) {
+  std::fill(seen.begin(), seen.end(), 0);
+  Window best;
   std::size_t distinct = 0;
   for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
     if (seen[matches[j].stem]++ == 0) ++distinct;
-    while ((matches[j].end - matches[i].begin > span || span_of[i] != span_of[j]) && i < j) {
+    while ((matches[j].end - matches[i].begin > span || matches[i].span != matches[j].span) &&
+           i < j) {
       if (--seen[matches[i].stem] == 0) --distinct;
       ++i;
     }
-    if (distinct == stems) return true;
+    if (distinct > best.distinct || (distinct == best.distinct && j - i + 1 > best.count)) {
+      best = {i, distinct, j - i + 1};
+    }
   }
-  return false;
+  return best;
 }
 
 }  // namespace
@@ -323,8 +332,9 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
                      std::size_t length, const std::vector<TextSpan>& own_text) {
   Snippet s;
   if (text.empty() || length == 0) return s;
-  const std::vector<TextSpan> whole{{0, text.size()}};
-  const std::vector<TextSpan>& own = own_text.empty() ? whole : own_text;
+  const TextSpan whole{0, text.size()};
+  const std::span<const TextSpan> own =
+      own_text.empty() ? std::span<const TextSpan>(&whole, 1) : std::span(own_text);
   // The passage is looked for in the first kScanBytes: a page says what it is about early, and
   // the time of a search stays bounded whatever the length of its pages. They are read
   // kScanBlock bytes at a time, up to the block where a passage first holds every query word.
@@ -333,7 +343,8 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
   const std::size_t span = length * 3 / 4;
   const std::size_t limit = char_start(text, std::min(text.size(), kScanBytes));
   std::vector<Match> matches;
-  std::vector<std::size_t> span_of;
+  std::vector<std::size_t> seen(stems.size());
+  Window best;
   for (std::size_t begin = 0, k = 0; begin < limit;) {
     std::size_t end = std::min(limit, begin + kScanBlock);
     if (end < limit) {
@@ -341,42 +352,29 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
       const std::size_t blank_at = text.rfind(' ', end);
       end = blank_at != std::string_view::npos && blank_at > begin ? blank_at : limit;
     }
-    std::vector<Match> found = find_matches(text.substr(begin, end - begin), stems);
-    for (std::size_t m = 0; m < found.size() && k < own.size();) {
-      const std::size_t b = found[m].begin + begin, e = found[m].end + begin;
-      if (e <= own[k].begin) {
+    // This block's matches, those outside the own text dropped, each told its span.
+    std::size_t kept = matches.size();
+    find_matches(text.substr(begin, end - begin), stems, begin, matches);
+    for (std::size_t m = kept; m < matches.size() && k < own.size();) {
+      if (matches[m].end <= own[k].begin) {
         ++m;
-      } else if (b >= own[k].end) {
+      } else if (matches[m].begin >= own[k].end) {
         ++k;
       } else {
-        if (b >= own[k].begin && e <= own[k].end) {
-          matches.push_back({b, e, found[m].stem});
-          span_of.push_back(k);
+        if (matches[m].begin >= own[k].begin && matches[m].end <= own[k].end) {
+          matches[m].span = k;
+          matches[kept++] = matches[m];
         }
         ++m;
       }
     }
+    matches.resize(kept);
     begin = end;
-    if (holds_every_stem(matches, span_of, stems.size(), span)) break;
+    best = best_window(matches, span, seen);
+    if (!stems.empty() && best.distinct == stems.size()) break;
   }
-  // The window of matches spanning at most 3/4 of the length with the most distinct stems, then
-  // the most matches (two pointers over the matches in text order).
-  std::size_t best_first = 0, best_distinct = 0, best_count = 0;
-  std::vector<std::size_t> seen(stems.size(), 0);
-  std::size_t distinct = 0;
-  for (std::size_t i = 0, j = 0; j < matches.size(); ++j) {
-    if (seen[matches[j].stem]++ == 0) ++distinct;
-    while ((matches[j].end - matches[i].begin > span || span_of[i] != span_of[j]) && i < j) {
-      if (--seen[matches[i].stem] == 0) --distinct;
-      ++i;
-    }
-    if (distinct > best_distinct || (distinct == best_distinct && j - i + 1 > best_count)) {
-      best_distinct = distinct;
-      best_count = j - i + 1;
-      best_first = i;
-    }
-  }
-  const TextSpan in = matches.empty() ? own.front() : own[span_of[best_first]];
+  const std::size_t best_first = best.first;
+  const TextSpan in = matches.empty() ? own.front() : own[matches[best_first].span];
   // Some context before the first match, starting at a word.
   std::size_t begin = in.begin;
   if (!matches.empty()) {
