@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <stdexcept>
 
 #include "util/parallel.hpp"
 #include "web/url.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank::search {
 namespace {
@@ -307,6 +310,39 @@ std::vector<TextSpan> decode_spans(std::string_view data) {
     at = spans.back().end;
   }
   return spans;
+}
+
+void OwnTextTable::append(std::string& table, PageId page, const std::vector<TextSpan>& spans) {
+  const std::string data = encode_spans(spans);
+  put_varint(table, page);
+  put_varint(table, data.size());
+  table += data;
+}
+
+OwnTextTable::OwnTextTable(std::string table) : table_(std::move(table)) {
+  if (table_.size() > UINT32_MAX) {
+    throw std::invalid_argument("own-text table of more than 4 GiB");
+  }
+  std::string_view rest = table_;
+  std::uint64_t page = 0, length = 0;
+  while (!rest.empty()) {
+    const std::size_t at = table_.size() - rest.size();
+    if (!get_varint(rest, page) || !get_varint(rest, length) || length > rest.size() ||
+        page > std::numeric_limits<PageId>::max() || (!pages_.empty() && page <= pages_.back())) {
+      throw std::invalid_argument(cat("own-text table: malformed entry at byte ", at));
+    }
+    pages_.push_back(static_cast<PageId>(page));
+    data_.emplace_back(static_cast<std::uint32_t>(table_.size() - rest.size()),
+                       static_cast<std::uint32_t>(length));
+    rest.remove_prefix(length);
+  }
+}
+
+std::vector<TextSpan> OwnTextTable::spans(PageId page) const {
+  const auto it = std::lower_bound(pages_.begin(), pages_.end(), page);
+  if (it == pages_.end() || *it != page) return {};
+  const auto [at, length] = data_[static_cast<std::size_t>(it - pages_.begin())];
+  return decode_spans(std::string_view(table_).substr(at, length));
 }
 
 }  // namespace webrank::search

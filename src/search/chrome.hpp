@@ -66,8 +66,34 @@ class SiteChrome {
 // The site of a page label: host[:port] of a URL, "" for labels that are not URLs.
 std::string site_of(std::string_view label);
 
-// Own-text spans in the compact form stored with each indexed document, and back.
+// Own-text spans in a compact form (varints of each span's gap and length), and back.
 std::string encode_spans(const std::vector<TextSpan>& spans);
 std::vector<TextSpan> decode_spans(std::string_view data);
+
+// The own-text spans of every page that has chrome, in one string the search index keeps as
+// metadata (kMetaOwnText): a searcher reads it once when it opens the index, so that a hit's
+// snippet reads no document (docs/search.md, "The index"). For each page, in ascending page
+// order: varint page id, varint length, encode_spans(). Tables of consecutive page ranges
+// concatenate into the table of their union.
+class OwnTextTable {
+ public:
+  // Appends `page`'s spans to `table`; `page` above every page `table` has.
+  static void append(std::string& table, PageId page, const std::vector<TextSpan>& spans);
+
+  OwnTextTable() = default;  // no page has chrome
+  // Reads a table made by append(); throws std::invalid_argument (saying at which byte) when it
+  // was not.
+  explicit OwnTextTable(std::string table);
+
+  // The spans of `page`'s own text; empty when it has no chrome (all of its text is its own).
+  // Thread-safe.
+  std::vector<TextSpan> spans(PageId page) const;
+  std::size_t pages() const { return pages_.size(); }
+
+ private:
+  std::string table_;
+  std::vector<PageId> pages_;                                  // ascending
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> data_;  // each page's spans in table_
+};
 
 }  // namespace webrank::search

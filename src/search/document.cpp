@@ -200,6 +200,7 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   doc.clear_terms();
   doc.clear_values();
   doc.set_data(std::string());
+  own_.clear();
   terms_.set_document(doc);
   const FieldWeights& w = weights_;
   // Spelling data: the words of titles, own text and anchor texts, not of chrome or URLs.
@@ -215,7 +216,7 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
     const auto chrome_text = [&](std::string_view piece) {
       terms_.index_text(utf8(piece), w.chrome);
     };
-    const std::vector<TextSpan> own =
+    std::vector<TextSpan> own =
         chrome_ ? chrome_->own_text(site_of(db.label(page)), t, title.value_or(""))
                 : std::vector<TextSpan>{};
     if (own.empty() || (own.size() == 1 && own[0].begin == 0 && own[0].end == t.size())) {
@@ -231,7 +232,7 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
         at = s.end;
       }
       if (at < t.size()) chrome_text(t.substr(at));
-      doc.set_data(encode_spans(own));
+      own_ = std::move(own);
     }
     terms_.increase_termpos(kFieldGap);
   }

@@ -8,8 +8,8 @@
 //   words counted FieldWeights times (the within-document frequency BM25 reads, so a title word
 //   weighs as much as several text words: BM25F's weighted fields over one length);
 // - the text a page's site repeats on many pages (chrome.hpp) counted FieldWeights::chrome times,
-//   the rest of its text FieldWeights::text times; the spans of its own text are the document's
-//   data (encode_spans; empty when the page has no chrome), for snippets;
+//   the rest of its text FieldWeights::text times (the spans of its own text, for snippets, are
+//   in the index's OwnTextTable, kMetaOwnText, not in the document: the document has no data);
 // - the title again under prefix "S" with positions and within-document frequency 0 (matched by
 //   title mode and intitle:, weighs nothing, adds nothing to the length);
 // - boolean terms "H" + host for site:, for the host, host:port and each parent domain.
@@ -41,7 +41,8 @@ inline constexpr const char* kIndexFile = "search.xapian";
 // 2: site chrome weighed apart and the page's own text spans kept as document data; name terms;
 // spelling data. 3: names of joined compounds ("PL/pgSQL": plpgsql), the pages of families
 // (kMetaFamilyPages). 4: own names also without the words of the site's name (SiteTitles).
-inline constexpr int kIndexVersion = 4;
+// 5: own-text spans in one table (kMetaOwnText) instead of each document's data.
+inline constexpr int kIndexVersion = 5;
 inline constexpr const char* kTitlePrefix = "S";
 inline constexpr const char* kHostPrefix = "H";
 inline constexpr const char* kNamePrefix = "N";         // names of its own: title, URL
@@ -52,16 +53,14 @@ inline constexpr const char* kMetaVersion = "webrank.version";
 inline constexpr const char* kMetaDatabase = "webrank.database";  // database_identity()
 inline constexpr const char* kMetaBuilt = "webrank.built";
 inline constexpr const char* kMetaFields = "webrank.field_weights";
-// One bit per page (bit u % 8 of byte u / 8), set when the page has chrome, so own-text spans
-// to read from its document data: a search reads the data of only those of its hits.
-inline constexpr const char* kMetaChromePages =
-    "webrank.chrome_pages";  // "title,text,anchor,url,chrome"
+// The own-text spans of the pages that have chrome (OwnTextTable, chrome.hpp).
+inline constexpr const char* kMetaOwnText = "webrank.own_text";
 
-// One bit per page (as kMetaChromePages), set when the page is one of a family of similarly named
-// pages (SiteTitles::family_bits).
+// One bit per page (bit u % 8 of byte u / 8), set when the page is one of a family of similarly
+// named pages (SiteTitles::family_bits).
 inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";
 
-// A page bitmap of the index's metadata (kMetaChromePages, kMetaFamilyPages): bit u % 8 of byte
+// A page bitmap of the index's metadata (kMetaFamilyPages): bit u % 8 of byte
 // u / 8 is page u's; a page past the end has its bit clear.
 inline bool page_bit(const std::string& bits, std::size_t page) {
   return page / 8 < bits.size() && (bits[page / 8] >> (page % 8) & 1) != 0;
@@ -113,6 +112,9 @@ class DocumentMaker {
   // The document of page `page`, or false if the page has nothing to index (a page of a crawl
   // that was neither fetched nor named by any anchor text).
   bool make(const Database& db, PageId page, Xapian::Document& doc);
+  // The spans of the own text of the page make() last made, when some of its text is chrome;
+  // empty when none is (or it has no text).
+  const std::vector<TextSpan>& own_text() const { return own_; }
   // The words of titles, of the pages' own text and of anchor texts of the pages made so far,
   // each with the number of those pages that have it: the spelling data (Xapian's, for "did you
   // mean"), which the index builder adds once per word (Xapian's spelling table costs a B-tree
@@ -140,6 +142,7 @@ class DocumentMaker {
   std::vector<std::string_view> anchors_;
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text
   std::string scratch_;
+  std::vector<TextSpan> own_;
 };
 
 // The key of a name (a title, a part of one, an anchor text, URL words) or of a query: its

@@ -110,7 +110,8 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
     o.on_progress({"indexing", done.load(), r.pages, since(start)});
   };
   std::vector<std::exception_ptr> failed(segments);
-  std::vector<char> has_chrome(r.pages, 0);  // one element per page: threads write their own
+  // Each segment's own-text table (its pages are consecutive: the tables concatenate in order).
+  std::vector<std::string> own_text(segments);
   std::unordered_map<std::string, std::uint32_t> vocabulary;  // word -> pages, of every thread
   const search::SiteChrome chrome = search::SiteChrome::learn(db, threads);
   const search::SiteTitles titles = search::SiteTitles::learn(db);
@@ -142,7 +143,9 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
             progress(false);
           }
           if (maker.make(db, u, doc)) {
-            has_chrome[u] = !doc.get_data().empty();
+            if (!maker.own_text().empty()) {
+              search::OwnTextTable::append(own_text[i], u, maker.own_text());
+            }
             w.replace_document(u + 1, doc);
             ++documents;
           }
@@ -172,15 +175,16 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
 
   const auto merge_start = Clock::now();
   try {
-    std::string bits((r.pages + 7) / 8, '\0');
-    for (PageId u = 0; u < r.pages; ++u) {
-      if (has_chrome[u]) search::set_page_bit(bits, u);
+    std::string table;
+    for (std::string& t : own_text) {
+      table += t;
+      std::string().swap(t);
     }
     if (segments > 0) {
       Xapian::WritableDatabase first(segment_path(0), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS |
                                                           Xapian::DB_NO_SYNC |
                                                           Xapian::DB_NO_TERMLIST);
-      first.set_metadata(search::kMetaChromePages, bits);
+      first.set_metadata(search::kMetaOwnText, table);
       first.set_metadata(search::kMetaFamilyPages, titles.family_bits);
       // The spelling data, each word once with the pages that have it.
       for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);

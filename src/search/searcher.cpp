@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <stdexcept>
 #include <tuple>
 #include <unordered_map>
 
@@ -90,8 +91,8 @@ struct SearcherState {
   };
   // Every name term, read once at open: a query looks up a name for each part of its words.
   std::unordered_map<std::string, NameTerm> names;
-  std::string chrome_pages;  // the index's kMetaChromePages
-  std::string family_pages;  // the index's kMetaFamilyPages
+  search::OwnTextTable own_text;  // the index's kMetaOwnText
+  std::string family_pages;       // the index's kMetaFamilyPages
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -156,7 +157,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   try {
     s->pool.push_back(std::make_unique<Xapian::Database>(s->index.string()));
     const Xapian::Database& x = *s->pool.back();
-    s->chrome_pages = x.get_metadata(search::kMetaChromePages);
+    s->own_text = search::OwnTextTable(x.get_metadata(search::kMetaOwnText));
     s->family_pages = x.get_metadata(search::kMetaFamilyPages);
     for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
       for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
@@ -170,6 +171,9 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     }
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
+         "): rebuild it with `index`");
+  } catch (const std::invalid_argument& e) {
+    fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.what(),
          "): rebuild it with `index`");
   }
   return s;
@@ -386,11 +390,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          const bool chrome = search::page_bit(state->chrome_pages, page);
           h.snippet =
-              search::make_snippet(*text, stems, o.snippet_bytes,
-                                   chrome ? search::decode_spans(it.get_document().get_data())
-                                          : std::vector<TextSpan>{});
+              search::make_snippet(*text, stems, o.snippet_bytes, state->own_text.spans(page));
         } else if (const auto anchors = db.anchor_text(page)) {
           std::string flat(*anchors);  // '\n'-joined
           std::replace(flat.begin(), flat.end(), '\n', ' ');

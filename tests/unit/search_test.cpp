@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <stop_token>
 #include <thread>
 
@@ -198,6 +199,53 @@ struct ChromeSite {
   }
 };
 
+TEST(OwnTextTable, GivesEachPageItsSpansAndConcatenatesByPageRange) {
+  const std::vector<TextSpan> a{{3, 10}, {20, 25}}, b{{0, 300}}, c{{128, 70000}, {70010, 70020}};
+  // Two segments' tables (pages 0-99 and 100-): concatenated, one table.
+  std::string first, second;
+  search::OwnTextTable::append(first, 7, a);
+  search::OwnTextTable::append(first, 99, b);
+  search::OwnTextTable::append(second, 100, c);
+  search::OwnTextTable::append(second, 4000000000u, a);
+  const search::OwnTextTable table(first + second);
+  EXPECT_EQ(table.pages(), 4u);
+  const auto same = [](const std::vector<TextSpan>& x, const std::vector<TextSpan>& y) {
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](auto p, auto q) {
+             return p.begin == q.begin && p.end == q.end;
+           });
+  };
+  EXPECT_TRUE(same(table.spans(7), a));
+  EXPECT_TRUE(same(table.spans(99), b));
+  EXPECT_TRUE(same(table.spans(100), c));
+  EXPECT_TRUE(same(table.spans(4000000000u), a));
+  // Pages without chrome, before, between and after those that have it: no spans.
+  for (const PageId u : {0u, 8u, 98u, 101u, 4000000001u}) EXPECT_TRUE(table.spans(u).empty()) << u;
+  EXPECT_EQ(search::OwnTextTable().pages(), 0u);
+  EXPECT_TRUE(search::OwnTextTable().spans(0).empty());
+  EXPECT_EQ(search::OwnTextTable(std::string()).pages(), 0u);
+}
+
+TEST(OwnTextTable, RefusesATableItDidNotWriteSayingWhere) {
+  std::string t;
+  search::OwnTextTable::append(t, 5, {{1, 2}});
+  const auto refused_at = [](const std::string& table) -> std::string {
+    try {
+      search::OwnTextTable{table};
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  // Its last entry cut short; a page twice (not ascending); a length past the end; a varint
+  // that never ends.
+  EXPECT_EQ(refused_at(t.substr(0, t.size() - 1)), "own-text table: malformed entry at byte 0");
+  EXPECT_EQ(refused_at(t + t),
+            "own-text table: malformed entry at byte " + std::to_string(t.size()));
+  EXPECT_EQ(refused_at(std::string("\x01\x7f", 2)), "own-text table: malformed entry at byte 0");
+  EXPECT_EQ(refused_at(std::string(12, '\xff')), "own-text table: malformed entry at byte 0");
+  EXPECT_EQ(refused_at(t), "accepted");
+}
+
 TEST(SiteChrome, KeepsEachPagesOwnTextAndDropsWhatTheSiteRepeats) {
   const ChromeSite site(12);
   std::vector<std::pair<std::string, std::string_view>> pages;
@@ -210,7 +258,7 @@ TEST(SiteChrome, KeepsEachPagesOwnTextAndDropsWhatTheSiteRepeats) {
     const std::vector<TextSpan> own = chrome.own_text("acme.example", site.texts[i]);
     ASSERT_EQ(own.size(), 1u) << site.texts[i];
     EXPECT_EQ(site.texts[i].substr(own[0].begin, own[0].end - own[0].begin), site.own[i]);
-    // Stored with the document and read back.
+    // Stored in the index's own-text table and read back.
     const auto back = search::decode_spans(search::encode_spans(own));
     ASSERT_EQ(back.size(), 1u);
     EXPECT_EQ(back[0].begin, own[0].begin);
