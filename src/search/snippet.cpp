@@ -2,8 +2,9 @@
 
 #include <xapian.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__AVX2__) || defined(__SSE2__)
+#include <immintrin.h>
+#define WEBRANK_SNIPPET_SIMD 1
 #endif
 
 #include <algorithm>
@@ -46,39 +47,99 @@ struct AsciiTable {
   }
 };
 
-#if defined(__SSE2__)
-// Sixteen bytes p[0..16): which are ASCII word characters ([0-9A-Za-z_], as Xapian classifies
-// them: tests/unit/search_test.cpp checks), the bytes lower-cased, and (bits) which are not ASCII.
+#if WEBRANK_SNIPPET_SIMD
+// The text is read kLanes bytes at a time: 32 where AVX2 is there (a build for the machine it
+// runs on, -march=native, on most x86-64), else 16 (SSE2, every x86-64). The few operations
+// the scan needs, on either width.
+#if defined(__AVX2__)
+using Vec = __m256i;
+constexpr std::size_t kLanes = 32;
+Vec load(const char* p) {
+  return _mm256_loadu_si256(reinterpret_cast<const Vec*>(p));
+}
+Vec splat(char c) {
+  return _mm256_set1_epi8(c);
+}
+Vec none() {
+  return _mm256_setzero_si256();
+}
+Vec eq(Vec a, Vec b) {
+  return _mm256_cmpeq_epi8(a, b);
+}
+Vec gt(Vec a, Vec b) {
+  return _mm256_cmpgt_epi8(a, b);
+}
+Vec both(Vec a, Vec b) {
+  return _mm256_and_si256(a, b);
+}
+Vec either(Vec a, Vec b) {
+  return _mm256_or_si256(a, b);
+}
+Vec but_not(Vec a, Vec b) {
+  return _mm256_andnot_si256(b, a);
+}  // a and not b
+std::uint32_t bits(Vec m) {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(m));
+}
+#else
+using Vec = __m128i;
+constexpr std::size_t kLanes = 16;
+Vec load(const char* p) {
+  return _mm_loadu_si128(reinterpret_cast<const Vec*>(p));
+}
+Vec splat(char c) {
+  return _mm_set1_epi8(c);
+}
+Vec none() {
+  return _mm_setzero_si128();
+}
+Vec eq(Vec a, Vec b) {
+  return _mm_cmpeq_epi8(a, b);
+}
+Vec gt(Vec a, Vec b) {
+  return _mm_cmpgt_epi8(a, b);
+}
+Vec both(Vec a, Vec b) {
+  return _mm_and_si128(a, b);
+}
+Vec either(Vec a, Vec b) {
+  return _mm_or_si128(a, b);
+}
+Vec but_not(Vec a, Vec b) {
+  return _mm_andnot_si128(b, a);
+}
+std::uint32_t bits(Vec m) {
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
+}
+#endif
+constexpr std::uint32_t kAllLanes = kLanes == 32 ? 0xFFFFFFFFu : (1u << kLanes) - 1;
+
+// kLanes bytes p[0..kLanes): which are ASCII word characters ([0-9A-Za-z_], as Xapian
+// classifies them: tests/unit/search_test.cpp checks), the bytes lower-cased, and (bits) which
+// are not ASCII.
 struct Block {
-  __m128i word, lower;
-  unsigned high;
+  Vec word, lower;
+  std::uint32_t high;
 };
 
 Block classify(const char* p) {
-  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const Vec x = load(p);
   const auto in = [&x](char lo, char hi) {
-    return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(static_cast<char>(lo - 1))),
-                         _mm_cmplt_epi8(x, _mm_set1_epi8(static_cast<char>(hi + 1))));
+    return both(gt(x, splat(static_cast<char>(lo - 1))), gt(splat(static_cast<char>(hi + 1)), x));
   };
-  const __m128i upper = in('A', 'Z');
-  return {_mm_or_si128(_mm_or_si128(in('0', '9'), _mm_or_si128(upper, in('a', 'z'))),
-                       _mm_cmpeq_epi8(x, _mm_set1_epi8('_'))),
-          _mm_or_si128(x, _mm_and_si128(upper, _mm_set1_epi8(0x20))),
-          static_cast<unsigned>(_mm_movemask_epi8(x))};
-}
-
-unsigned bits(__m128i mask) {
-  return static_cast<unsigned>(_mm_movemask_epi8(mask));
+  const Vec upper = in('A', 'Z');
+  return {either(either(in('0', '9'), either(upper, in('a', 'z'))), eq(x, splat('_'))),
+          either(x, both(upper, splat(0x20))), bits(x)};
 }
 #endif
 
 // The first position from `i` on whose byte is not an ASCII word character (the end of the text
-// at most), and the first whose byte is an ASCII word character or not ASCII. Sixteen bytes at a
-// time where SSE2 is there: a branch per word instead of one per byte.
+// at most), and the first whose byte is an ASCII word character or not ASCII. kLanes bytes at a
+// time where SIMD is there: a branch per word instead of one per byte.
 std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& ascii) {
-#if defined(__SSE2__)
-  for (; i + 16 <= t.size(); i += 16) {
-    const unsigned stop = ~bits(classify(t.data() + i).word) & 0xFFFF;
+#if WEBRANK_SNIPPET_SIMD
+  for (; i + kLanes <= t.size(); i += kLanes) {
+    const std::uint32_t stop = ~bits(classify(t.data() + i).word) & kAllLanes;
     if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
   }
 #endif
@@ -90,10 +151,10 @@ std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& 
 }
 
 std::size_t next_word_byte(std::string_view t, std::size_t i, const AsciiTable& ascii) {
-#if defined(__SSE2__)
-  for (; i + 16 <= t.size(); i += 16) {
+#if WEBRANK_SNIPPET_SIMD
+  for (; i + kLanes <= t.size(); i += kLanes) {
     const Block b = classify(t.data() + i);
-    const unsigned stop = bits(b.word) | b.high;
+    const std::uint32_t stop = bits(b.word) | b.high;
     if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
   }
 #endif
@@ -110,23 +171,22 @@ std::size_t char_start(std::string_view text, std::size_t at) {
   return at;
 }
 
-#if defined(__SSE2__)
+#if WEBRANK_SNIPPET_SIMD
 // Bit k: a word whose first two characters (lower case) are one of `pairs`, or whose first is one
 // of `any`, or one of `firsts` followed by no ASCII word character, may start at p[1 + k]: p[k] is
 // not an ASCII word character (a character that is not ASCII is left to the caller). Reads p[0]
-// to p[17].
-unsigned candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
-                          const std::vector<char>& firsts, const std::vector<char>& any) {
+// to p[kLanes + 1].
+std::uint32_t candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
+                               const std::vector<char>& firsts, const std::vector<char>& any) {
   const Block prev = classify(p), here = classify(p + 1), next = classify(p + 2);
-  const auto is = [](__m128i x, char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
-  __m128i first = _mm_setzero_si128(), hit = _mm_setzero_si128();
-  for (const char f : firsts) first = _mm_or_si128(first, is(here.lower, f));
-  for (const char f : any) hit = _mm_or_si128(hit, is(here.lower, f));
+  Vec first = none(), hit = none();
+  for (const char f : firsts) first = either(first, eq(here.lower, splat(f)));
+  for (const char f : any) hit = either(hit, eq(here.lower, splat(f)));
   for (const auto& [f, b] : pairs) {
-    hit = _mm_or_si128(hit, _mm_and_si128(is(here.lower, f), is(next.lower, b)));
+    hit = either(hit, both(eq(here.lower, splat(f)), eq(next.lower, splat(b))));
   }
-  hit = _mm_or_si128(hit, _mm_andnot_si128(next.word, first));
-  return bits(_mm_andnot_si128(prev.word, hit));
+  hit = either(hit, but_not(first, next.word));
+  return bits(but_not(hit, prev.word));
 }
 #endif
 
@@ -225,9 +285,9 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
   };
   unsigned ch = 0;
   std::size_t i = 0;
-#if defined(__SSE2__)
+#if WEBRANK_SNIPPET_SIMD
   if (other_first.empty()) {
-    // Every stem starts with an ASCII character: sixteen positions at a time, only those where a
+    // Every stem starts with an ASCII character: kLanes positions at a time, only those where a
     // candidate word starts are looked at (reading the page is most of the time of a search).
     std::vector<std::pair<char, char>> pairs;  // (first, second) characters, lower case
     std::vector<char> firsts, any;             // first characters; those followed by anything
@@ -241,18 +301,18 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
     }
     std::size_t done = 0;  // words before it were read
     while (i < n) {
-      // The block text[i, i + 16) with the byte before it and the one after it; past the end of
-      // the text (or before its start) as blanks.
-      char pad[18];
+      // The block text[i, i + kLanes) with the byte before it and the one after it; past the end
+      // of the text (or before its start) as blanks.
+      char pad[kLanes + 2];
       const char* at = text.data() + i - 1;
-      if (i == 0 || i + 17 > n) {
-        for (std::size_t k = 0; k < 18; ++k) {
+      if (i == 0 || i + kLanes + 1 > n) {
+        for (std::size_t k = 0; k < kLanes + 2; ++k) {
           pad[k] = i + k >= 1 && i + k - 1 < n ? text[i + k - 1] : ' ';
         }
         at = pad;
       }
-      unsigned mask = candidate_starts(at, pairs, firsts, any);
-      if (i + 16 > n) mask &= (1u << (n - i)) - 1;
+      std::uint32_t mask = candidate_starts(at, pairs, firsts, any);
+      if (i + kLanes > n) mask &= (1u << (n - i)) - 1;
       while (mask != 0) {
         const std::size_t p = i + static_cast<std::size_t>(__builtin_ctz(mask));
         mask &= mask - 1;
@@ -264,7 +324,7 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
         }
         done = take_word(p, static_cast<unsigned char>(text[p]), 1);
       }
-      i += 16;
+      i += kLanes;
     }
     return;
   }
@@ -286,7 +346,7 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
           ascii_first[first] && (any_second[first] || next >= 0x80 || !ascii.word[next] ||
                                  second[first][static_cast<unsigned char>(ascii.lower[next])]);
       if (!candidate) {
-        // Not a candidate: to the end of the word (ASCII sixteen bytes at a time).
+        // Not a candidate: to the end of the word (ASCII kLanes bytes at a time).
         for (i = ascii_word_end(text, i + 1, ascii);
              i < n && static_cast<unsigned char>(text[i]) >= 0x80 && (len = word_char(i, ch)) != 0;
              i = ascii_word_end(text, i + len, ascii)) {
