@@ -2,15 +2,16 @@
 
 #include <xapian.h>
 
-#if defined(__AVX2__) || defined(__SSE2__)
+#if defined(__SSE2__)
 #include <immintrin.h>
-#define WEBRANK_SNIPPET_SIMD 1
 #endif
 
 #include <algorithm>
 #include <array>
 #include <bitset>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "search/document.hpp"
@@ -47,102 +48,109 @@ struct AsciiTable {
   }
 };
 
-#if WEBRANK_SNIPPET_SIMD
-// The text is read kLanes bytes at a time: 32 where AVX2 is there (a build for the machine it
-// runs on, -march=native, on most x86-64), else 16 (SSE2, every x86-64). The few operations
-// the scan needs, on either width.
-#if defined(__AVX2__)
-using Vec = __m256i;
-constexpr std::size_t kLanes = 32;
-Vec load(const char* p) {
-  return _mm256_loadu_si256(reinterpret_cast<const Vec*>(p));
-}
-Vec splat(char c) {
-  return _mm256_set1_epi8(c);
-}
-Vec none() {
-  return _mm256_setzero_si256();
-}
-Vec eq(Vec a, Vec b) {
-  return _mm256_cmpeq_epi8(a, b);
-}
-Vec gt(Vec a, Vec b) {
-  return _mm256_cmpgt_epi8(a, b);
-}
-Vec both(Vec a, Vec b) {
-  return _mm256_and_si256(a, b);
-}
-Vec either(Vec a, Vec b) {
-  return _mm256_or_si256(a, b);
-}
-Vec but_not(Vec a, Vec b) {
-  return _mm256_andnot_si256(b, a);
-}  // a and not b
-std::uint32_t bits(Vec m) {
-  return static_cast<std::uint32_t>(_mm256_movemask_epi8(m));
-}
-#else
-using Vec = __m128i;
-constexpr std::size_t kLanes = 16;
-Vec load(const char* p) {
-  return _mm_loadu_si128(reinterpret_cast<const Vec*>(p));
-}
-Vec splat(char c) {
-  return _mm_set1_epi8(c);
-}
-Vec none() {
-  return _mm_setzero_si128();
-}
-Vec eq(Vec a, Vec b) {
-  return _mm_cmpeq_epi8(a, b);
-}
-Vec gt(Vec a, Vec b) {
-  return _mm_cmpgt_epi8(a, b);
-}
-Vec both(Vec a, Vec b) {
-  return _mm_and_si128(a, b);
-}
-Vec either(Vec a, Vec b) {
-  return _mm_or_si128(a, b);
-}
-Vec but_not(Vec a, Vec b) {
-  return _mm_andnot_si128(b, a);
-}
-std::uint32_t bits(Vec m) {
-  return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
+// The text is read a block of S::kLanes bytes at a time, S one of the widths this build has
+// (scan_widths()): 64 bytes where AVX-512 (BW) is there, 32 with AVX2 (a build for the machine it
+// runs on, -march=native), 16 with SSE2 (every x86-64), or Scalar, a word at a time. Each width
+// has the few operations the scan needs: a comparison gives a Mask (a bit or a byte per lane),
+// bits() one bit per lane, lane k at bit k.
+struct Scalar {
+  static constexpr std::size_t kLanes = 1;
+};
+#if defined(__SSE2__)
+struct Sse2 {
+  using Vec = __m128i;
+  using Mask = __m128i;
+  static constexpr std::size_t kLanes = 16;
+  static Vec load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const Vec*>(p)); }
+  static Vec splat(char c) { return _mm_set1_epi8(c); }
+  static Mask none() { return _mm_setzero_si128(); }
+  static Mask eq(Vec a, Vec b) { return _mm_cmpeq_epi8(a, b); }
+  static Mask gt(Vec a, Vec b) { return _mm_cmpgt_epi8(a, b); }
+  static Mask both(Mask a, Mask b) { return _mm_and_si128(a, b); }
+  static Mask either(Mask a, Mask b) { return _mm_or_si128(a, b); }
+  static Mask but_not(Mask a, Mask b) { return _mm_andnot_si128(b, a); }
+  static std::uint64_t bits(Mask m) { return static_cast<std::uint32_t>(_mm_movemask_epi8(m)); }
+  static std::uint64_t high(Vec x) { return bits(x); }
+  static Vec or_where(Vec x, Mask m, char c) { return _mm_or_si128(x, both(m, splat(c))); }
+};
 #endif
-constexpr std::uint32_t kAllLanes = kLanes == 32 ? 0xFFFFFFFFu : (1u << kLanes) - 1;
+#if defined(__AVX2__)
+struct Avx2 {
+  using Vec = __m256i;
+  using Mask = __m256i;
+  static constexpr std::size_t kLanes = 32;
+  static Vec load(const char* p) { return _mm256_loadu_si256(reinterpret_cast<const Vec*>(p)); }
+  static Vec splat(char c) { return _mm256_set1_epi8(c); }
+  static Mask none() { return _mm256_setzero_si256(); }
+  static Mask eq(Vec a, Vec b) { return _mm256_cmpeq_epi8(a, b); }
+  static Mask gt(Vec a, Vec b) { return _mm256_cmpgt_epi8(a, b); }
+  static Mask both(Mask a, Mask b) { return _mm256_and_si256(a, b); }
+  static Mask either(Mask a, Mask b) { return _mm256_or_si256(a, b); }
+  static Mask but_not(Mask a, Mask b) { return _mm256_andnot_si256(b, a); }
+  static std::uint64_t bits(Mask m) { return static_cast<std::uint32_t>(_mm256_movemask_epi8(m)); }
+  static std::uint64_t high(Vec x) { return bits(x); }
+  static Vec or_where(Vec x, Mask m, char c) { return _mm256_or_si256(x, both(m, splat(c))); }
+};
+#endif
+#if defined(__AVX512BW__)
+struct Avx512 {
+  using Vec = __m512i;
+  using Mask = __mmask64;
+  static constexpr std::size_t kLanes = 64;
+  static Vec load(const char* p) { return _mm512_loadu_si512(p); }
+  static Vec splat(char c) { return _mm512_set1_epi8(c); }
+  static Mask none() { return 0; }
+  static Mask eq(Vec a, Vec b) { return _mm512_cmpeq_epi8_mask(a, b); }
+  static Mask gt(Vec a, Vec b) { return _mm512_cmpgt_epi8_mask(a, b); }
+  static Mask both(Mask a, Mask b) { return a & b; }
+  static Mask either(Mask a, Mask b) { return a | b; }
+  static Mask but_not(Mask a, Mask b) { return a & ~b; }
+  static std::uint64_t bits(Mask m) { return m; }
+  static std::uint64_t high(Vec x) { return _mm512_movepi8_mask(x); }
+  static Vec or_where(Vec x, Mask m, char c) {
+    return _mm512_mask_blend_epi8(m, x, _mm512_or_si512(x, splat(c)));
+  }
+};
+#endif
 
-// kLanes bytes p[0..kLanes): which are ASCII word characters ([0-9A-Za-z_], as Xapian
+template <class S>
+constexpr std::uint64_t kAllLanes = S::kLanes == 64 ? ~std::uint64_t{0}
+                                                    : (std::uint64_t{1} << S::kLanes) - 1;
+
+// S::kLanes bytes p[0..kLanes): which are ASCII word characters ([0-9A-Za-z_], as Xapian
 // classifies them: tests/unit/search_test.cpp checks), the bytes lower-cased, and (bits) which
 // are not ASCII.
+template <class S>
 struct Block {
-  Vec word, lower;
-  std::uint32_t high;
+  typename S::Mask word;
+  typename S::Vec lower;
+  std::uint64_t high;
 };
 
-Block classify(const char* p) {
-  const Vec x = load(p);
+template <class S>
+Block<S> classify(const char* p) {
+  const typename S::Vec x = S::load(p);
   const auto in = [&x](char lo, char hi) {
-    return both(gt(x, splat(static_cast<char>(lo - 1))), gt(splat(static_cast<char>(hi + 1)), x));
+    return S::both(S::gt(x, S::splat(static_cast<char>(lo - 1))),
+                   S::gt(S::splat(static_cast<char>(hi + 1)), x));
   };
-  const Vec upper = in('A', 'Z');
-  return {either(either(in('0', '9'), either(upper, in('a', 'z'))), eq(x, splat('_'))),
-          either(x, both(upper, splat(0x20))), bits(x)};
+  const typename S::Mask upper = in('A', 'Z');
+  return {
+      S::either(S::either(in('0', '9'), S::either(upper, in('a', 'z'))), S::eq(x, S::splat('_'))),
+      S::or_where(x, upper, 0x20), S::high(x)};
 }
-#endif
 
 // The first position from `i` on whose byte is not an ASCII word character (the end of the text
-// at most), and the first whose byte is an ASCII word character or not ASCII. kLanes bytes at a
-// time where SIMD is there: a branch per word instead of one per byte.
+// at most), and the first whose byte is an ASCII word character or not ASCII. A block at a time
+// (but for Scalar): a branch per word instead of one per byte.
+template <class S>
 std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& ascii) {
-#if WEBRANK_SNIPPET_SIMD
-  for (; i + kLanes <= t.size(); i += kLanes) {
-    const std::uint32_t stop = ~bits(classify(t.data() + i).word) & kAllLanes;
-    if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
+  if constexpr (S::kLanes > 1) {
+    for (; i + S::kLanes <= t.size(); i += S::kLanes) {
+      const std::uint64_t stop = ~S::bits(classify<S>(t.data() + i).word) & kAllLanes<S>;
+      if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctzll(stop));
+    }
   }
-#endif
   while (i < t.size() && static_cast<unsigned char>(t[i]) < 0x80 &&
          ascii.word[static_cast<unsigned char>(t[i])]) {
     ++i;
@@ -150,14 +158,15 @@ std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& 
   return i;
 }
 
+template <class S>
 std::size_t next_word_byte(std::string_view t, std::size_t i, const AsciiTable& ascii) {
-#if WEBRANK_SNIPPET_SIMD
-  for (; i + kLanes <= t.size(); i += kLanes) {
-    const Block b = classify(t.data() + i);
-    const std::uint32_t stop = bits(b.word) | b.high;
-    if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctz(stop));
+  if constexpr (S::kLanes > 1) {
+    for (; i + S::kLanes <= t.size(); i += S::kLanes) {
+      const Block<S> b = classify<S>(t.data() + i);
+      const std::uint64_t stop = S::bits(b.word) | b.high;
+      if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctzll(stop));
+    }
   }
-#endif
   while (i < t.size() && static_cast<unsigned char>(t[i]) < 0x80 &&
          !ascii.word[static_cast<unsigned char>(t[i])]) {
     ++i;
@@ -171,24 +180,23 @@ std::size_t char_start(std::string_view text, std::size_t at) {
   return at;
 }
 
-#if WEBRANK_SNIPPET_SIMD
 // Bit k: a word whose first two characters (lower case) are one of `pairs`, or whose first is one
 // of `any`, or one of `firsts` followed by no ASCII word character, may start at p[1 + k]: p[k] is
 // not an ASCII word character (a character that is not ASCII is left to the caller). Reads p[0]
-// to p[kLanes + 1].
-std::uint32_t candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
+// to p[S::kLanes + 1].
+template <class S>
+std::uint64_t candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
                                const std::vector<char>& firsts, const std::vector<char>& any) {
-  const Block prev = classify(p), here = classify(p + 1), next = classify(p + 2);
-  Vec first = none(), hit = none();
-  for (const char f : firsts) first = either(first, eq(here.lower, splat(f)));
-  for (const char f : any) hit = either(hit, eq(here.lower, splat(f)));
+  const Block<S> prev = classify<S>(p), here = classify<S>(p + 1), next = classify<S>(p + 2);
+  typename S::Mask first = S::none(), hit = S::none();
+  for (const char f : firsts) first = S::either(first, S::eq(here.lower, S::splat(f)));
+  for (const char f : any) hit = S::either(hit, S::eq(here.lower, S::splat(f)));
   for (const auto& [f, b] : pairs) {
-    hit = either(hit, both(eq(here.lower, splat(f)), eq(next.lower, splat(b))));
+    hit = S::either(hit, S::both(S::eq(here.lower, S::splat(f)), S::eq(next.lower, S::splat(b))));
   }
-  hit = either(hit, but_not(first, next.word));
-  return bits(but_not(hit, prev.word));
+  hit = S::either(hit, S::but_not(first, next.word));
+  return S::bits(S::but_not(hit, prev.word));
 }
-#endif
 
 // The stem of a lower-cased word, from a cache of the words this thread met before. Stemming was
 // most of the time of a search (a page repeats its words, and pages share their vocabulary); the
@@ -203,10 +211,11 @@ const std::string& cached_stem(const std::string& word) {
 }
 
 // Appends every word of `text` whose stem is one of `stems` to `matches`, at `base` plus its
-// offset in `text`. Only words that start as some stem starts
-// (English stemming keeps the first two letters, but for three words) are lower-cased and stemmed;
-// ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones the
-// indexer's tokenizer uses.
+// offset in `text`, reading the text S::kLanes bytes at a time. Only words that start as some stem
+// starts (English stemming keeps the first two letters, but for three words) are lower-cased and
+// stemmed; ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones
+// the indexer's tokenizer uses.
+template <class S>
 void find_matches(std::string_view text, const std::vector<std::string>& stems, std::size_t base,
                   std::vector<Match>& matches) {
   static const AsciiTable ascii;
@@ -285,57 +294,57 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
   };
   unsigned ch = 0;
   std::size_t i = 0;
-#if WEBRANK_SNIPPET_SIMD
-  if (other_first.empty()) {
-    // Every stem starts with an ASCII character: kLanes positions at a time, only those where a
-    // candidate word starts are looked at (reading the page is most of the time of a search).
-    std::vector<std::pair<char, char>> pairs;  // (first, second) characters, lower case
-    std::vector<char> firsts, any;             // first characters; those followed by anything
-    for (unsigned f = 0; f < 128; ++f) {
-      if (!ascii_first[f]) continue;
-      firsts.push_back(static_cast<char>(f));
-      if (any_second[f]) any.push_back(static_cast<char>(f));
-      for (unsigned b = 0; b < 128; ++b) {
-        if (second[f][b]) pairs.emplace_back(static_cast<char>(f), static_cast<char>(b));
-      }
-    }
-    std::size_t done = 0;  // words before it were read
-    while (i < n) {
-      // The block text[i, i + kLanes) with the byte before it and the one after it; past the end
-      // of the text (or before its start) as blanks.
-      char pad[kLanes + 2];
-      const char* at = text.data() + i - 1;
-      if (i == 0 || i + kLanes + 1 > n) {
-        for (std::size_t k = 0; k < kLanes + 2; ++k) {
-          pad[k] = i + k >= 1 && i + k - 1 < n ? text[i + k - 1] : ' ';
+  if constexpr (S::kLanes > 1) {
+    if (other_first.empty()) {
+      // Every stem starts with an ASCII character: S::kLanes positions at a time, only those where
+      // a candidate word starts are looked at (reading the page is most of the time of a search).
+      std::vector<std::pair<char, char>> pairs;  // (first, second) characters, lower case
+      std::vector<char> firsts, any;             // first characters; those followed by anything
+      for (unsigned f = 0; f < 128; ++f) {
+        if (!ascii_first[f]) continue;
+        firsts.push_back(static_cast<char>(f));
+        if (any_second[f]) any.push_back(static_cast<char>(f));
+        for (unsigned b = 0; b < 128; ++b) {
+          if (second[f][b]) pairs.emplace_back(static_cast<char>(f), static_cast<char>(b));
         }
-        at = pad;
       }
-      std::uint32_t mask = candidate_starts(at, pairs, firsts, any);
-      if (i + kLanes > n) mask &= (1u << (n - i)) - 1;
-      while (mask != 0) {
-        const std::size_t p = i + static_cast<std::size_t>(__builtin_ctz(mask));
-        mask &= mask - 1;
-        if (p < done) continue;
-        if (p > 0 && static_cast<unsigned char>(text[p - 1]) >= 0x80) {
-          // After a character that is not ASCII: inside a word if that is a word character.
-          const std::size_t prev = char_start(text, p - 1);
-          if (word_char(prev, ch) != 0) continue;
+      std::size_t done = 0;  // words before it were read
+      while (i < n) {
+        // The block text[i, i + S::kLanes) with the byte before it and the one after it; past the
+        // end of the text (or before its start) as blanks.
+        char pad[S::kLanes + 2];
+        const char* at = text.data() + i - 1;
+        if (i == 0 || i + S::kLanes + 1 > n) {
+          for (std::size_t k = 0; k < S::kLanes + 2; ++k) {
+            pad[k] = i + k >= 1 && i + k - 1 < n ? text[i + k - 1] : ' ';
+          }
+          at = pad;
         }
-        done = take_word(p, static_cast<unsigned char>(text[p]), 1);
+        std::uint64_t mask = candidate_starts<S>(at, pairs, firsts, any);
+        if (i + S::kLanes > n) mask &= (std::uint64_t{1} << (n - i)) - 1;
+        while (mask != 0) {
+          const std::size_t p = i + static_cast<std::size_t>(__builtin_ctzll(mask));
+          mask &= mask - 1;
+          if (p < done) continue;
+          if (p > 0 && static_cast<unsigned char>(text[p - 1]) >= 0x80) {
+            // After a character that is not ASCII: inside a word if that is a word character.
+            const std::size_t prev = char_start(text, p - 1);
+            if (word_char(prev, ch) != 0) continue;
+          }
+          done = take_word(p, static_cast<unsigned char>(text[p]), 1);
+        }
+        i += S::kLanes;
       }
-      i += kLanes;
+      return;
     }
-    return;
   }
-#endif
   // Word by word: a branch per word on its first letter, not one per byte.
   while (i < n) {
     const auto c = static_cast<unsigned char>(text[i]);
     std::size_t len = 1;
     if (c < 0x80) {
       if (!ascii.word[c]) {
-        i = next_word_byte(text, i + 1, ascii);
+        i = next_word_byte<S>(text, i + 1, ascii);
         continue;
       }
       ch = c;
@@ -346,10 +355,10 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
           ascii_first[first] && (any_second[first] || next >= 0x80 || !ascii.word[next] ||
                                  second[first][static_cast<unsigned char>(ascii.lower[next])]);
       if (!candidate) {
-        // Not a candidate: to the end of the word (ASCII kLanes bytes at a time).
-        for (i = ascii_word_end(text, i + 1, ascii);
+        // Not a candidate: to the end of the word (ASCII a block at a time).
+        for (i = ascii_word_end<S>(text, i + 1, ascii);
              i < n && static_cast<unsigned char>(text[i]) >= 0x80 && (len = word_char(i, ch)) != 0;
-             i = ascii_word_end(text, i + len, ascii)) {
+             i = ascii_word_end<S>(text, i + len, ascii)) {
         }
         continue;
       }
@@ -359,6 +368,25 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
     }
     i = take_word(i, ch, len);
   }
+}
+
+// find_matches reading `lanes` bytes at a time (0: the widest this build has).
+void find_matches(std::string_view text, const std::vector<std::string>& stems, std::size_t base,
+                  std::vector<Match>& matches, std::size_t lanes = 0) {
+#if defined(__AVX512BW__)
+  if (lanes == 0 || lanes == Avx512::kLanes)
+    return find_matches<Avx512>(text, stems, base, matches);
+#endif
+#if defined(__AVX2__)
+  if (lanes == 0 || lanes == Avx2::kLanes) return find_matches<Avx2>(text, stems, base, matches);
+#endif
+#if defined(__SSE2__)
+  if (lanes == 0 || lanes == Sse2::kLanes) return find_matches<Sse2>(text, stems, base, matches);
+#endif
+  if (lanes == 0 || lanes == Scalar::kLanes)
+    return find_matches<Scalar>(text, stems, base, matches);
+  throw std::invalid_argument("find_words: this build reads no block of " + std::to_string(lanes) +
+                              " bytes");
 }
 
 // The window of `matches` (in text order) within one own-text span and no longer than `span`
@@ -459,6 +487,31 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
     if (m.begin >= begin && m.end <= end) s.matches.push_back({m.begin - begin, m.end - begin});
   }
   return s;
+}
+
+std::vector<std::size_t> scan_widths() {
+  std::vector<std::size_t> widths;
+#if defined(__AVX512BW__)
+  widths.push_back(Avx512::kLanes);
+#endif
+#if defined(__AVX2__)
+  widths.push_back(Avx2::kLanes);
+#endif
+#if defined(__SSE2__)
+  widths.push_back(Sse2::kLanes);
+#endif
+  widths.push_back(Scalar::kLanes);
+  return widths;
+}
+
+std::vector<TextSpan> find_words(std::string_view text, const std::vector<std::string>& stems,
+                                 std::size_t lanes) {
+  if (lanes == 0) throw std::invalid_argument("find_words: lanes must be one of scan_widths()");
+  std::vector<Match> matches;
+  find_matches(text, stems, 0, matches, lanes);
+  std::vector<TextSpan> words;
+  for (const Match& m : matches) words.push_back({m.begin, m.end});
+  return words;
 }
 
 }  // namespace webrank::search

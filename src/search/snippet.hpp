@@ -20,4 +20,14 @@ namespace webrank::search {
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
                      std::size_t length, const std::vector<TextSpan>& own_text = {});
 
+// The widths, in bytes, at which this build can read a text for the words of a snippet, widest
+// first: 64 (AVX-512 BW), 32 (AVX2) and 16 (SSE2) as the CPU the build targets has them, and 1 (a
+// word at a time, on any CPU). make_snippet reads at the widest.
+std::vector<std::size_t> scan_widths();
+// The byte ranges of the words of `text` whose stem is one of `stems`, in text order, the text
+// read `lanes` bytes at a time (one of scan_widths(), else std::invalid_argument): every width
+// finds the same words (tests/unit/search_test.cpp checks them against each other).
+std::vector<TextSpan> find_words(std::string_view text, const std::vector<std::string>& stems,
+                                 std::size_t lanes);
+
 }  // namespace webrank::search

@@ -2,7 +2,7 @@
 # CTest `portable_build`: -DWEBRANK_PORTABLE=ON configures and builds, and its code runs on any
 # x86-64 CPU. Kept cheap (a few seconds): it configures a scratch build and compiles two
 # translation units, the power iteration with the pull kernels (the code -march=native vectorizes
-# most) and the snippets' scan (32 bytes at a time with AVX2, else its 16-byte SSE2 path), then
+# most) and the snippets' scan (64, 32 or 16 bytes at a time: AVX-512, AVX2, SSE2), then
 # checks their flags (no -march=native) and, on x86-64, that the objects use no AVX register
 # (%ymm, %zmm), which an older CPU could not run. The full portable build is the same sources
 # with the same flags.

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <set>
 #include <stdexcept>
 #include <stop_token>
@@ -163,13 +164,58 @@ TEST(SearchSnippet, SplitsWordsAsTheIndexerDoes) {
 // Words are found wherever they fall in the blocks of sixteen bytes the text is read in, and a
 // word that continues a word starting with a letter that is not ASCII is part of it.
 TEST(SearchSnippet, FindsWordsAtEveryOffset) {
-  // Across two blocks of the widest reading (32 bytes, AVX2) and their edges.
-  for (std::size_t pad = 0; pad < 80; ++pad) {
+  // Across two blocks of the widest reading (64 bytes, AVX-512) and their edges.
+  for (std::size_t pad = 0; pad < 150; ++pad) {
     const std::string text = std::string(pad, 'q') + " Roses érose —rose x";
     EXPECT_EQ(marked(search::make_snippet(text, {"rose"}, 200)),
               (std::vector<std::string>{"Roses", "rose"}))
         << pad;
   }
+}
+
+TEST(SearchSnippet, EveryWidthFindsTheWordsAWordAtATimeFinds) {
+  const std::vector<std::size_t> widths = search::scan_widths();
+  ASSERT_EQ(widths.back(), 1u);
+  // Words that stem to the query's stems in every case and inflection, words sharing their first
+  // letters, Porter2's irregular forms, digits and underscores inside words, marks, and characters
+  // that are not ASCII before, inside and after words.
+  const std::vector<std::string> pieces = {
+      "Rose",     "roses",     "ROSING", "rosé", "érose", "—rose", "ro",    "r",
+      "rot",      "dying",     "die",    "Dies", "lying", "tie",   "tying", "x_rose",
+      "rose_",    "r0se",      "rose9",  "日本", "über",  "Übel",  "ü",     "analysis",
+      "analyses", "Analysing", "an",     "a",    "ana",   ".",     ",",     "(",
+      ")",        "-",         "/",      "'",    "\"",    "\n",    "\t",    "  "};
+  std::vector<std::string> stems;
+  for (const char* w : {"rose", "die", "tie", "analysis", "über"}) {
+    stems.push_back(search::stem_word(w));
+  }
+  std::mt19937_64 rng(33);
+  std::size_t found = 0;
+  for (int t = 0; t < 3000; ++t) {
+    std::string text;
+    const std::size_t n = rng() % 60;
+    for (std::size_t k = 0; k < n; ++k) {
+      text += pieces[rng() % pieces.size()];
+      if (rng() % 3 != 0) text += ' ';
+    }
+    // Some queries with stems that start with ASCII only (the block scan), some with one that
+    // does not (a word at a time at every width).
+    const std::vector<std::string> query =
+        t % 4 == 3 ? stems : std::vector<std::string>(stems.begin(), stems.begin() + 4);
+    const auto reference = search::find_words(text, query, 1);
+    found += reference.size();
+    for (const std::size_t w : widths) {
+      const auto words = search::find_words(text, query, w);
+      ASSERT_EQ(words.size(), reference.size()) << w << " bytes: " << text;
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        ASSERT_EQ(words[i].begin, reference[i].begin) << w << " bytes: " << text;
+        ASSERT_EQ(words[i].end, reference[i].end) << w << " bytes: " << text;
+      }
+    }
+  }
+  EXPECT_GT(found, 3000u);
+  EXPECT_THROW(search::find_words("rose", stems, 0), std::invalid_argument);
+  EXPECT_THROW(search::find_words("rose", stems, 8), std::invalid_argument);
 }
 
 // ---- site chrome -------------------------------------------------------------------------------
