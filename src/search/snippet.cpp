@@ -1,6 +1,7 @@
 #include "search/snippet.hpp"
 
 #include <xapian.h>
+#include <xxhash.h>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -12,7 +13,6 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 #include "search/document.hpp"
 
@@ -199,15 +199,25 @@ std::uint64_t candidate_starts(const char* p, const std::vector<std::pair<char, 
 }
 
 // The stem of a lower-cased word, from a cache of the words this thread met before. Stemming was
-// most of the time of a search (a page repeats its words, and pages share their vocabulary); the
-// cache is cleared when it holds kStemCacheWords words, so it stays a few MiB per thread.
-constexpr std::size_t kStemCacheWords = 1 << 15;
+// most of the time of a search (a page repeats its words, and pages share their vocabulary). The
+// cache is direct-mapped: a word's slot is given by its hash, and a word that finds another in
+// its slot is stemmed and takes it; a lookup is one hash and one comparison, and the cache stays
+// at kStemCacheSlots words (about a MiB) per thread.
+constexpr std::size_t kStemCacheSlots = 1 << 14;
 
 const std::string& cached_stem(const std::string& word) {
-  thread_local std::unordered_map<std::string, std::string> cache;
-  if (const auto it = cache.find(word); it != cache.end()) return it->second;
-  if (cache.size() >= kStemCacheWords) cache.clear();
-  return cache.emplace(word, stem_word(word)).first->second;
+  struct Slot {
+    bool used = false;
+    std::string word, stem;
+  };
+  thread_local std::vector<Slot> cache(kStemCacheSlots);
+  Slot& slot = cache[XXH3_64bits(word.data(), word.size()) & (kStemCacheSlots - 1)];
+  if (!slot.used || slot.word != word) {
+    slot.word = word;
+    slot.stem = stem_word(word);
+    slot.used = true;
+  }
+  return slot.stem;
 }
 
 // Appends every word of `text` whose stem is one of `stems` to `matches`, at `base` plus its
