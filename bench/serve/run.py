@@ -6,8 +6,10 @@
                        [--baseline-scratch DIR]
 
 The webs are those of bench/search/run.py (its crawl of the PostgreSQL documentation from
-127.0.0.1 and its synthetic text webs, cached in the same scratch directory). For each web the
-server is started on 127.0.0.1 (port 0, stopped by its PID), and wrk (one thread, --connections
+127.0.0.1, "pgdoc", and its synthetic text webs, "textN" for N pages, cached in the same scratch
+directory and made on first use). Each web's search index is rebuilt by the binary measured
+before it is served, so an index left in the scratch by another build is never what is measured.
+For each web the server is started on 127.0.0.1 (port 0, stopped by its PID), and wrk (one thread, --connections
 keep-alive connections, --seconds per run, bench/serve/paths.lua) requests the web's query set in
 turn, as JSON (/api/v1/search) and as the HTML result page (/search), --runs times each. Printed:
 requests/s (median), latency p50/p99 as wrk measures it, errors (non-200 answers, socket
@@ -17,17 +19,22 @@ throughput but less this) and the 1-minute load average of the machine when each
 searches is off unless --cache-mb: the query set repeats, so with it on every request after the
 first round is a cache hit.
 
---baseline OTHER_WEBRANK: a paired comparison on a shared, noisy machine. Each run starts the two
-servers in turn (alternating which goes first) and measures both under the same conditions; the
-last column is the median over runs of this run's requests/s divided by the baseline's in the same
-run. --baseline-scratch: where the baseline finds its copy of each web (a binary that reads another
-version of the search index needs its own index of the same crawl). Nothing is written inside the
-repository.
+--baseline OTHER_WEBRANK: a paired comparison on a shared, noisy machine (OTHER_WEBRANK is a
+`webrank` with its `webrank-serve` beside it, built from another commit in another worktree). Each
+run starts the two servers in turn (alternating which goes first) and measures both under the same
+conditions; the last column is the median over runs of this run's requests/s divided by the
+baseline's in the same run. The baseline serves its own copy of each web, in --baseline-scratch
+(default: the scratch directory's name with "-baseline"): a copy of this binary's database made
+there on first use, its index rebuilt by the baseline (the two may read different versions of the
+search index). A baseline that cannot read this tree's database (a build from before a change of
+the database format) needs its copy made by itself: run bench/search/run.py with that build and
+--scratch pointing at the baseline scratch. Nothing is written inside the repository.
 """
 
 import argparse
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -100,39 +107,70 @@ def serve(webrank, db, threads, cache_mb):
     return proc, line.split(" on ", 1)[1].split("/ ", 1)[0]
 
 
+def reindex(webrank, db):
+    """Rebuilds db's search index with `webrank` (the index is the binary's own version)."""
+    subprocess.run([webrank, "index", db, "-q"], check=True)
+
+
+def baseline_copy(db, other, baseline):
+    """The baseline's copy of db in `other`: made on first use (without db's index), then
+    indexed by the baseline."""
+    copy = os.path.join(other, os.path.basename(db))
+    if not os.path.isdir(copy):
+        os.makedirs(other, exist_ok=True)
+        shutil.copytree(db, copy, ignore=shutil.ignore_patterns("search.xapian"))
+        queries = db + ".queries.tsv"
+        if os.path.exists(queries):
+            shutil.copy(queries, copy + ".queries.tsv")
+    reindex(baseline, copy)
+    return copy
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--webs", default="pgdoc,text100000")
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--seconds", type=int, default=10)
-    ap.add_argument("--connections", type=int, default=8)
-    ap.add_argument("--threads", type=int, default=0)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--webs", default="pgdoc,text100000",
+                    help="comma-separated: pgdoc (the PostgreSQL 15 documentation crawled from "
+                    "127.0.0.1) and textN (the synthetic text web of N pages, e.g. text10000)")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each binary and page kind")
+    ap.add_argument("--seconds", type=int, default=10, help="wrk's duration of each run")
+    ap.add_argument("--connections", type=int, default=8, help="wrk's keep-alive connections")
+    ap.add_argument("--threads", type=int, default=0,
+                    help="the server's --threads (0: its default)")
     ap.add_argument("--cache-mb", type=int, default=0,
                     help="the server's cache of repeated searches (0: every search computed)")
     ap.add_argument("--scratch", default=os.environ.get("WEBRANK_SEARCH_BENCH_SCRATCH",
-                                                        "/tmp/webrank-search-bench"))
-    ap.add_argument("--webrank", default=search_bench.WEBRANK)
-    ap.add_argument("--baseline", help="another webrank binary, measured in alternation with it")
-    ap.add_argument("--baseline-scratch", help="the baseline's scratch directory (default: the same)")
+                                                        "/tmp/webrank-search-bench"),
+                    help="where the webs are made and kept (env WEBRANK_SEARCH_BENCH_SCRATCH)")
+    ap.add_argument("--webrank", default=search_bench.WEBRANK, help="the binary measured")
+    ap.add_argument("--baseline", help="another webrank binary (webrank-serve beside it), "
+                    "measured in alternation with it")
+    ap.add_argument("--baseline-scratch",
+                    help="where the baseline's copies of the webs are kept "
+                    "(default: SCRATCH-baseline)%(default).0s")
     a = ap.parse_args()
     search_bench.WEBRANK = os.path.abspath(a.webrank)
     binaries = [("webrank", search_bench.WEBRANK)]
     if a.baseline:
         binaries.append(("baseline", os.path.abspath(a.baseline)))
     os.makedirs(a.scratch, exist_ok=True)
+    other = a.baseline_scratch or a.scratch.rstrip("/") + "-baseline"
+    if a.baseline and os.path.realpath(other) == os.path.realpath(a.scratch):
+        sys.exit("--baseline-scratch must differ from --scratch: each binary serves its own index")
     rows = []
     for web in a.webs.split(","):
-        other = a.baseline_scratch or a.scratch
         if web in search_bench.DOCS:
             db = search_bench.crawl_doc(a.scratch, web)
-            dbs = {"webrank": db, "baseline": os.path.join(other, os.path.basename(db))}
             queries = os.path.join(os.path.dirname(HERE), "search", search_bench.DOCS[web][2])
-        elif web.startswith("text"):
+        elif web.startswith("text") and web[4:].isdigit():
             db = search_bench.text_web(a.scratch, int(web[4:]))
-            dbs = {"webrank": db, "baseline": os.path.join(other, os.path.basename(db))}
             queries = db + ".queries.tsv"
         else:
-            sys.exit("unknown web %r" % web)
+            sys.exit("unknown web %r (pgdoc, or textN for a text web of N pages)" % web)
+        reindex(search_bench.WEBRANK, db)
+        dbs = {"webrank": db}
+        if a.baseline:
+            dbs["baseline"] = baseline_copy(db, other, os.path.abspath(a.baseline))
         with open(queries) as f:
             qs = [l.split("\t")[0] for l in f if l.strip() and not l.startswith("#")]
         paths = {}
