@@ -89,7 +89,7 @@ void info(const Rendered& r) {
     const json& f = index.at("field_weights");
     std::printf(
         "search index    %s, version %d, %llu documents, built %s, field weights "
-        "%d,%d,%d,%d,%d\n",
+        "%d,%d,%d,%d,%d (title,text,anchor,url,chrome)\n",
         format_bytes(index.at("bytes").get<double>()).c_str(), index.at("version").get<int>(),
         index.at("documents").get<unsigned long long>(), str(index, "built").c_str(),
         f.at("title").get<int>(), f.at("text").get<int>(), f.at("anchor").get<int>(),

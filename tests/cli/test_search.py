@@ -260,7 +260,8 @@ class CrawledSite(wrcli.WebrankTestCase):
                          fields)
         self.assertRegex(self.wr("info", "g.db").out,
                          r"search index +[\d.]+ [KM]B, version %d, %d documents, built \S+Z, "
-                         r"field weights %s\n" % (j["version"], len(PAGES), fields))
+                         r"field weights %s \(title,text,anchor,url,chrome\)\n"
+                         % (j["version"], len(PAGES), fields))
         # an index that cannot be used is said so (a warning), and info still answers
         with open(self.path("g.db/search.xapian"), "r+b") as f:
             f.write(b"not an index" * 100)
