@@ -320,9 +320,6 @@ void OwnTextTable::append(std::string& table, PageId page, const std::vector<Tex
 }
 
 OwnTextTable::OwnTextTable(std::string table) : table_(std::move(table)) {
-  if (table_.size() > UINT32_MAX) {
-    throw std::invalid_argument("own-text table of more than 4 GiB");
-  }
   std::string_view rest = table_;
   std::uint64_t page = 0, length = 0;
   while (!rest.empty()) {
@@ -332,8 +329,7 @@ OwnTextTable::OwnTextTable(std::string table) : table_(std::move(table)) {
       throw std::invalid_argument(cat("own-text table: malformed entry at byte ", at));
     }
     pages_.push_back(static_cast<PageId>(page));
-    data_.emplace_back(static_cast<std::uint32_t>(table_.size() - rest.size()),
-                       static_cast<std::uint32_t>(length));
+    data_.push_back({table_.size() - rest.size(), length});
     rest.remove_prefix(length);
   }
 }

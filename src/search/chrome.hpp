@@ -92,8 +92,12 @@ class OwnTextTable {
 
  private:
   std::string table_;
-  std::vector<PageId> pages_;                                  // ascending
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> data_;  // each page's spans in table_
+  std::vector<PageId> pages_;  // ascending
+  struct Entry {
+    std::uint64_t at;  // where the page's spans start in table_
+    std::uint64_t length;
+  };
+  std::vector<Entry> data_;
 };
 
 }  // namespace webrank::search
