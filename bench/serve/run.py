@@ -22,13 +22,15 @@ first round is a cache hit.
 --baseline OTHER_WEBRANK: a paired comparison on a shared, noisy machine (OTHER_WEBRANK is a
 `webrank` with its `webrank-serve` beside it, built from another commit in another worktree). Each
 run starts the two servers in turn (alternating which goes first) and measures both under the same
-conditions; the last column is the median over runs of this run's requests/s divided by the
-baseline's in the same run. The baseline serves its own copy of each web, in --baseline-scratch
+conditions; the last column ("ratio") is the median over runs of this run's requests/s divided by
+the baseline's in the same run. The baseline serves its own copy of each web, in --baseline-scratch
 (default: the scratch directory's name with "-baseline"): a copy of this binary's database made
-there on first use, its index rebuilt by the baseline (the two may read different versions of the
-search index). A baseline that cannot read this tree's database (a build from before a change of
+there on first use and kept, its index rebuilt by the baseline at every run of this script (the
+two may read different versions of the search index); the scratch itself is refused as the
+baseline's. A baseline that cannot read this tree's database (a build from before a change of
 the database format) needs its copy made by itself: run bench/search/run.py with that build and
---scratch pointing at the baseline scratch. Nothing is written inside the repository.
+--scratch pointing at the baseline scratch. Needs wrk (scripts/install-deps.sh installs it).
+Nothing is written inside the repository.
 """
 
 import argparse
@@ -127,11 +129,14 @@ def baseline_copy(db, other, baseline):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    class Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+        pass
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=Formatter)
     ap.add_argument("--webs", default="pgdoc,text100000",
                     help="comma-separated: pgdoc (the PostgreSQL 15 documentation crawled from "
-                    "127.0.0.1) and textN (the synthetic text web of N pages, e.g. text10000)")
+                    "127.0.0.1) and textN (the synthetic text web of N pages, e.g. text10000; "
+                    "text100000 takes a few minutes to make the first time)")
     ap.add_argument("--runs", type=int, default=3, help="runs of each binary and page kind")
     ap.add_argument("--seconds", type=int, default=10, help="wrk's duration of each run")
     ap.add_argument("--connections", type=int, default=8, help="wrk's keep-alive connections")
