@@ -289,6 +289,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (std::find(stems.begin(), stems.end(), s) == stems.end()) stems.push_back(s);
     }
   }
+  const search::SnippetWords snippet_words(std::move(stems));  // once for every hit's snippet
 
   try {
     SearcherState::Lease handle(*state);
@@ -390,12 +391,12 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       if (o.snippets) {
         const std::optional<std::string_view> text = db.text(page);
         if (text && !text->empty()) {
-          h.snippet =
-              search::make_snippet(*text, stems, o.snippet_bytes, state->own_text.spans(page));
+          h.snippet = search::make_snippet(*text, snippet_words, o.snippet_bytes,
+                                           state->own_text.spans(page));
         } else if (const auto anchors = db.anchor_text(page)) {
           std::string flat(*anchors);  // '\n'-joined
           std::replace(flat.begin(), flat.end(), '\n', ' ');
-          h.snippet = search::make_snippet(flat, stems, o.snippet_bytes);
+          h.snippet = search::make_snippet(flat, snippet_words, o.snippet_bytes);
         }
       }
       r.hits.push_back(std::move(h));

@@ -226,34 +226,14 @@ const std::string& cached_stem(const std::string& word) {
 // stemmed; ASCII is classified by a table, other characters by Xapian's Unicode tables, the ones
 // the indexer's tokenizer uses.
 template <class S>
-void find_matches(std::string_view text, const std::vector<std::string>& stems, std::size_t base,
+void find_matches(std::string_view text, const SnippetWords& words, std::size_t base,
                   std::vector<Match>& matches) {
   static const AsciiTable ascii;
-  std::array<bool, 128> ascii_first{};
-  // The pairs of ASCII first two letters a word must start with to stem to one of the stems
-  // (bit b of second[f] for second letter b), and the first letters after which any second
-  // character may do (a stem of one letter or whose second character is not ASCII).
-  std::array<std::bitset<128>, 128> second{};
-  std::array<bool, 128> any_second{};
-  std::vector<unsigned> other_first;
-  for (const std::string& s : stems) {
-    if (s.empty()) continue;
-    const unsigned f = *Xapian::Utf8Iterator(s);
-    if (f >= 128) {
-      other_first.push_back(f);
-      continue;
-    }
-    ascii_first[f] = true;
-    const auto b = s.size() >= 2 ? static_cast<unsigned char>(s[1]) : 0x80;
-    if (b >= 0x80) {
-      any_second[f] = true;
-      continue;
-    }
-    second[f][b] = true;
-    // English (Porter2) stemming changes a word of three letters or more only after its first
-    // two, but for three exceptional forms: dying, lying, tying (die, lie, tie).
-    if (s == "die" || s == "lie" || s == "tie") second[f]['y'] = true;
-  }
+  const std::vector<std::string>& stems = words.stems;
+  const auto& ascii_first = words.ascii_first;
+  const auto& second = words.second;
+  const auto& any_second = words.any_second;
+  const auto& other_first = words.other_first;
   const std::size_t n = text.size();
   // The character at `i` (not ASCII) and its length in bytes.
   auto decode = [&](std::size_t i, unsigned& ch) -> std::size_t {
@@ -308,16 +288,6 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
     if (other_first.empty()) {
       // Every stem starts with an ASCII character: S::kLanes positions at a time, only those where
       // a candidate word starts are looked at (reading the page is most of the time of a search).
-      std::vector<std::pair<char, char>> pairs;  // (first, second) characters, lower case
-      std::vector<char> firsts, any;             // first characters; those followed by anything
-      for (unsigned f = 0; f < 128; ++f) {
-        if (!ascii_first[f]) continue;
-        firsts.push_back(static_cast<char>(f));
-        if (any_second[f]) any.push_back(static_cast<char>(f));
-        for (unsigned b = 0; b < 128; ++b) {
-          if (second[f][b]) pairs.emplace_back(static_cast<char>(f), static_cast<char>(b));
-        }
-      }
       std::size_t done = 0;  // words before it were read
       while (i < n) {
         // The block text[i, i + S::kLanes) with the byte before it and the one after it; past the
@@ -330,7 +300,7 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
           }
           at = pad;
         }
-        std::uint64_t mask = candidate_starts<S>(at, pairs, firsts, any);
+        std::uint64_t mask = candidate_starts<S>(at, words.pairs, words.firsts, words.any);
         if (i + S::kLanes > n) mask &= (std::uint64_t{1} << (n - i)) - 1;
         while (mask != 0) {
           const std::size_t p = i + static_cast<std::size_t>(__builtin_ctzll(mask));
@@ -381,20 +351,20 @@ void find_matches(std::string_view text, const std::vector<std::string>& stems, 
 }
 
 // find_matches reading `lanes` bytes at a time (0: the widest this build has).
-void find_matches(std::string_view text, const std::vector<std::string>& stems, std::size_t base,
+void find_matches(std::string_view text, const SnippetWords& words, std::size_t base,
                   std::vector<Match>& matches, std::size_t lanes = 0) {
 #if defined(__AVX512BW__)
   if (lanes == 0 || lanes == Avx512::kLanes)
-    return find_matches<Avx512>(text, stems, base, matches);
+    return find_matches<Avx512>(text, words, base, matches);
 #endif
 #if defined(__AVX2__)
-  if (lanes == 0 || lanes == Avx2::kLanes) return find_matches<Avx2>(text, stems, base, matches);
+  if (lanes == 0 || lanes == Avx2::kLanes) return find_matches<Avx2>(text, words, base, matches);
 #endif
 #if defined(__SSE2__)
-  if (lanes == 0 || lanes == Sse2::kLanes) return find_matches<Sse2>(text, stems, base, matches);
+  if (lanes == 0 || lanes == Sse2::kLanes) return find_matches<Sse2>(text, words, base, matches);
 #endif
   if (lanes == 0 || lanes == Scalar::kLanes)
-    return find_matches<Scalar>(text, stems, base, matches);
+    return find_matches<Scalar>(text, words, base, matches);
   throw std::invalid_argument("find_words: this build reads no block of " + std::to_string(lanes) +
                               " bytes");
 }
@@ -426,8 +396,43 @@ Window best_window(const std::vector<Match>& matches, std::size_t span,
 
 }  // namespace
 
+SnippetWords::SnippetWords(std::vector<std::string> stems_) : stems(std::move(stems_)) {
+  for (const std::string& s : stems) {
+    if (s.empty()) continue;
+    const unsigned f = *Xapian::Utf8Iterator(s);
+    if (f >= 128) {
+      other_first.push_back(f);
+      continue;
+    }
+    ascii_first[f] = true;
+    const auto b = s.size() >= 2 ? static_cast<unsigned char>(s[1]) : 0x80;
+    if (b >= 0x80) {
+      any_second[f] = true;
+      continue;
+    }
+    second[f][b] = true;
+    // Porter2 changes a word of three letters or more only after its first two, but for three
+    // exceptional forms: dying, lying, tying (die, lie, tie).
+    if (s == "die" || s == "lie" || s == "tie") second[f]['y'] = true;
+  }
+  for (unsigned f = 0; f < 128; ++f) {
+    if (!ascii_first[f]) continue;
+    firsts.push_back(static_cast<char>(f));
+    if (any_second[f]) any.push_back(static_cast<char>(f));
+    for (unsigned b = 0; b < 128; ++b) {
+      if (second[f][b]) pairs.emplace_back(static_cast<char>(f), static_cast<char>(b));
+    }
+  }
+}
+
 Snippet make_snippet(std::string_view text, const std::vector<std::string>& stems,
                      std::size_t length, const std::vector<TextSpan>& own_text) {
+  return make_snippet(text, SnippetWords(stems), length, own_text);
+}
+
+Snippet make_snippet(std::string_view text, const SnippetWords& words, std::size_t length,
+                     const std::vector<TextSpan>& own_text) {
+  const std::vector<std::string>& stems = words.stems;
   Snippet s;
   if (text.empty() || length == 0) return s;
   const TextSpan whole{0, text.size()};
@@ -452,7 +457,7 @@ Snippet make_snippet(std::string_view text, const std::vector<std::string>& stem
     }
     // This block's matches, those outside the own text dropped, each told its span.
     std::size_t kept = matches.size();
-    find_matches(text.substr(begin, end - begin), stems, begin, matches);
+    find_matches(text.substr(begin, end - begin), words, begin, matches);
     for (std::size_t m = kept; m < matches.size() && k < own.size();) {
       if (matches[m].end <= own[k].begin) {
         ++m;
@@ -518,7 +523,7 @@ std::vector<TextSpan> find_words(std::string_view text, const std::vector<std::s
                                  std::size_t lanes) {
   if (lanes == 0) throw std::invalid_argument("find_words: lanes must be one of scan_widths()");
   std::vector<Match> matches;
-  find_matches(text, stems, 0, matches, lanes);
+  find_matches(text, SnippetWords(stems), 0, matches, lanes);
   std::vector<TextSpan> words;
   for (const Match& m : matches) words.push_back({m.begin, m.end});
   return words;
