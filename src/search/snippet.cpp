@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
+#include <cstring>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -49,95 +51,63 @@ struct AsciiTable {
 };
 
 // The text is read a block of S::kLanes bytes at a time, S one of the widths this build has
-// (scan_widths()): 64 bytes where AVX-512 (BW) is there, 32 with AVX2 (a build for the machine it
-// runs on, -march=native), 16 with SSE2 (every x86-64), or Scalar, a word at a time. Each width
-// has the few operations the scan needs: a comparison gives a Mask (a bit or a byte per lane),
-// bits() one bit per lane, lane k at bit k.
+// (scan_widths()): Lanes<64> where AVX-512 (BW) is there, Lanes<32> with AVX2 (a build for the
+// machine it runs on, -march=native), Lanes<16> with SSE2 (every x86-64), or Scalar, a word at a
+// time. A block is a vector of the compiler's (GCC and Clang vector extensions): comparisons
+// give a lane of all ones or of zeros, & | ~ work lane by lane, and bits() gathers each lane's
+// top bit, lane k at bit k, with the instruction of its width.
 struct Scalar {
   static constexpr std::size_t kLanes = 1;
 };
-#if defined(__SSE2__)
-struct Sse2 {
-  using Vec = __m128i;
-  using Mask = __m128i;
-  static constexpr std::size_t kLanes = 16;
-  static Vec load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const Vec*>(p)); }
-  static Vec splat(char c) { return _mm_set1_epi8(c); }
-  static Mask none() { return _mm_setzero_si128(); }
-  static Mask eq(Vec a, Vec b) { return _mm_cmpeq_epi8(a, b); }
-  static Mask gt(Vec a, Vec b) { return _mm_cmpgt_epi8(a, b); }
-  static Mask both(Mask a, Mask b) { return _mm_and_si128(a, b); }
-  static Mask either(Mask a, Mask b) { return _mm_or_si128(a, b); }
-  static Mask but_not(Mask a, Mask b) { return _mm_andnot_si128(b, a); }
-  static std::uint64_t bits(Mask m) { return static_cast<std::uint32_t>(_mm_movemask_epi8(m)); }
-  static std::uint64_t high(Vec x) { return bits(x); }
-  static Vec or_where(Vec x, Mask m, char c) { return _mm_or_si128(x, both(m, splat(c))); }
+
+template <std::size_t N>
+struct Lanes {
+  typedef signed char Vec __attribute__((vector_size(N)));
+  static constexpr std::size_t kLanes = N;
+  static constexpr std::uint64_t kAll = N == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << N) - 1;
+  static Vec load(const char* p) {
+    Vec v;
+    std::memcpy(&v, p, N);
+    return v;
+  }
+  static Vec splat(char c) { return Vec{} + static_cast<signed char>(c); }
+  static std::uint64_t bits(Vec v);
 };
+#if defined(__SSE2__)
+template <>
+std::uint64_t Lanes<16>::bits(Vec v) {
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(std::bit_cast<__m128i>(v)));
+}
 #endif
 #if defined(__AVX2__)
-struct Avx2 {
-  using Vec = __m256i;
-  using Mask = __m256i;
-  static constexpr std::size_t kLanes = 32;
-  static Vec load(const char* p) { return _mm256_loadu_si256(reinterpret_cast<const Vec*>(p)); }
-  static Vec splat(char c) { return _mm256_set1_epi8(c); }
-  static Mask none() { return _mm256_setzero_si256(); }
-  static Mask eq(Vec a, Vec b) { return _mm256_cmpeq_epi8(a, b); }
-  static Mask gt(Vec a, Vec b) { return _mm256_cmpgt_epi8(a, b); }
-  static Mask both(Mask a, Mask b) { return _mm256_and_si256(a, b); }
-  static Mask either(Mask a, Mask b) { return _mm256_or_si256(a, b); }
-  static Mask but_not(Mask a, Mask b) { return _mm256_andnot_si256(b, a); }
-  static std::uint64_t bits(Mask m) { return static_cast<std::uint32_t>(_mm256_movemask_epi8(m)); }
-  static std::uint64_t high(Vec x) { return bits(x); }
-  static Vec or_where(Vec x, Mask m, char c) { return _mm256_or_si256(x, both(m, splat(c))); }
-};
+template <>
+std::uint64_t Lanes<32>::bits(Vec v) {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(std::bit_cast<__m256i>(v)));
+}
 #endif
 #if defined(__AVX512BW__)
-struct Avx512 {
-  using Vec = __m512i;
-  using Mask = __mmask64;
-  static constexpr std::size_t kLanes = 64;
-  static Vec load(const char* p) { return _mm512_loadu_si512(p); }
-  static Vec splat(char c) { return _mm512_set1_epi8(c); }
-  static Mask none() { return 0; }
-  static Mask eq(Vec a, Vec b) { return _mm512_cmpeq_epi8_mask(a, b); }
-  static Mask gt(Vec a, Vec b) { return _mm512_cmpgt_epi8_mask(a, b); }
-  static Mask both(Mask a, Mask b) { return a & b; }
-  static Mask either(Mask a, Mask b) { return a | b; }
-  static Mask but_not(Mask a, Mask b) { return a & ~b; }
-  static std::uint64_t bits(Mask m) { return m; }
-  static std::uint64_t high(Vec x) { return _mm512_movepi8_mask(x); }
-  static Vec or_where(Vec x, Mask m, char c) {
-    return _mm512_mask_blend_epi8(m, x, _mm512_or_si512(x, splat(c)));
-  }
-};
+template <>
+std::uint64_t Lanes<64>::bits(Vec v) {
+  return _mm512_movepi8_mask(std::bit_cast<__m512i>(v));
+}
 #endif
-
-template <class S>
-constexpr std::uint64_t kAllLanes = S::kLanes == 64 ? ~std::uint64_t{0}
-                                                    : (std::uint64_t{1} << S::kLanes) - 1;
 
 // S::kLanes bytes p[0..kLanes): which are ASCII word characters ([0-9A-Za-z_], as Xapian
 // classifies them: tests/unit/search_test.cpp checks), the bytes lower-cased, and (bits) which
-// are not ASCII.
+// are not ASCII (negative as signed chars, so in none of the ranges).
 template <class S>
 struct Block {
-  typename S::Mask word;
-  typename S::Vec lower;
+  typename S::Vec word, lower;
   std::uint64_t high;
 };
 
 template <class S>
 Block<S> classify(const char* p) {
   const typename S::Vec x = S::load(p);
-  const auto in = [&x](char lo, char hi) {
-    return S::both(S::gt(x, S::splat(static_cast<char>(lo - 1))),
-                   S::gt(S::splat(static_cast<char>(hi + 1)), x));
-  };
-  const typename S::Mask upper = in('A', 'Z');
-  return {
-      S::either(S::either(in('0', '9'), S::either(upper, in('a', 'z'))), S::eq(x, S::splat('_'))),
-      S::or_where(x, upper, 0x20), S::high(x)};
+  const auto in = [&x](char lo, char hi) { return (x >= S::splat(lo)) & (x <= S::splat(hi)); };
+  const typename S::Vec upper = in('A', 'Z');
+  return {in('0', '9') | upper | in('a', 'z') | (x == S::splat('_')), x | (upper & S::splat(0x20)),
+          S::bits(x)};
 }
 
 // The first position from `i` on whose byte is not an ASCII word character (the end of the text
@@ -147,7 +117,7 @@ template <class S>
 std::size_t ascii_word_end(std::string_view t, std::size_t i, const AsciiTable& ascii) {
   if constexpr (S::kLanes > 1) {
     for (; i + S::kLanes <= t.size(); i += S::kLanes) {
-      const std::uint64_t stop = ~S::bits(classify<S>(t.data() + i).word) & kAllLanes<S>;
+      const std::uint64_t stop = ~S::bits(classify<S>(t.data() + i).word) & S::kAll;
       if (stop != 0) return i + static_cast<std::size_t>(__builtin_ctzll(stop));
     }
   }
@@ -188,14 +158,12 @@ template <class S>
 std::uint64_t candidate_starts(const char* p, const std::vector<std::pair<char, char>>& pairs,
                                const std::vector<char>& firsts, const std::vector<char>& any) {
   const Block<S> prev = classify<S>(p), here = classify<S>(p + 1), next = classify<S>(p + 2);
-  typename S::Mask first = S::none(), hit = S::none();
-  for (const char f : firsts) first = S::either(first, S::eq(here.lower, S::splat(f)));
-  for (const char f : any) hit = S::either(hit, S::eq(here.lower, S::splat(f)));
-  for (const auto& [f, b] : pairs) {
-    hit = S::either(hit, S::both(S::eq(here.lower, S::splat(f)), S::eq(next.lower, S::splat(b))));
-  }
-  hit = S::either(hit, S::but_not(first, next.word));
-  return S::bits(S::but_not(hit, prev.word));
+  typename S::Vec first{}, hit{};
+  for (const char f : firsts) first |= here.lower == S::splat(f);
+  for (const char f : any) hit |= here.lower == S::splat(f);
+  for (const auto& [f, b] : pairs) hit |= (here.lower == S::splat(f)) & (next.lower == S::splat(b));
+  hit |= first & ~next.word;
+  return S::bits(hit & ~prev.word);
 }
 
 // The stem of a lower-cased word, from a cache of the words this thread met before. Stemming was
@@ -354,17 +322,15 @@ void find_matches(std::string_view text, const SnippetWords& words, std::size_t 
 void find_matches(std::string_view text, const SnippetWords& words, std::size_t base,
                   std::vector<Match>& matches, std::size_t lanes = 0) {
 #if defined(__AVX512BW__)
-  if (lanes == 0 || lanes == Avx512::kLanes)
-    return find_matches<Avx512>(text, words, base, matches);
+  if (lanes == 0 || lanes == 64) return find_matches<Lanes<64>>(text, words, base, matches);
 #endif
 #if defined(__AVX2__)
-  if (lanes == 0 || lanes == Avx2::kLanes) return find_matches<Avx2>(text, words, base, matches);
+  if (lanes == 0 || lanes == 32) return find_matches<Lanes<32>>(text, words, base, matches);
 #endif
 #if defined(__SSE2__)
-  if (lanes == 0 || lanes == Sse2::kLanes) return find_matches<Sse2>(text, words, base, matches);
+  if (lanes == 0 || lanes == 16) return find_matches<Lanes<16>>(text, words, base, matches);
 #endif
-  if (lanes == 0 || lanes == Scalar::kLanes)
-    return find_matches<Scalar>(text, words, base, matches);
+  if (lanes == 0 || lanes == 1) return find_matches<Scalar>(text, words, base, matches);
   throw std::invalid_argument("find_words: this build reads no block of " + std::to_string(lanes) +
                               " bytes");
 }
@@ -507,15 +473,15 @@ Snippet make_snippet(std::string_view text, const SnippetWords& words, std::size
 std::vector<std::size_t> scan_widths() {
   std::vector<std::size_t> widths;
 #if defined(__AVX512BW__)
-  widths.push_back(Avx512::kLanes);
+  widths.push_back(64);
 #endif
 #if defined(__AVX2__)
-  widths.push_back(Avx2::kLanes);
+  widths.push_back(32);
 #endif
 #if defined(__SSE2__)
-  widths.push_back(Sse2::kLanes);
+  widths.push_back(16);
 #endif
-  widths.push_back(Scalar::kLanes);
+  widths.push_back(1);
   return widths;
 }
 
