@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The Python module beside nx.pagerank and igraph (issue 18, item 6; docs/python.md).
+"""The Python module beside nx.pagerank and igraph (docs/python.md).
 
     build/venv/bin/python bench/python/run.py [--runs 3] [GRAPH ...]
 

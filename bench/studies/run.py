@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The studies of docs/studies.md on the real webs of ../shared/data (issue 23): PageRank against
+"""The studies of docs/studies.md on the real webs of ../shared/data: PageRank against
 Wikispeedia's human navigation (the paper's section 7.1), crawl orders on the shared crawls
 (section 7.2), harmonic centrality against PageRank, and the host graphs. Prints the tables of
 docs/studies.md as Markdown; every command it runs is printed first (on stderr).

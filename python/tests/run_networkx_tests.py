@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""NetworkX's own PageRank test module, run against webrank (issue 18, item 5).
+"""NetworkX's own PageRank test module, run against webrank's drop-ins (docs/python.md).
 
 Debian's python3-networkx ships networkx/algorithms/link_analysis/tests/test_pagerank.py. This
 runs it unchanged under pytest with webrank_nx_plugin, which replaces networkx.pagerank,

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""webrank.Database and friends (issue 18, item 3): a database built from Python reads back as
+"""webrank.Database and friends (docs/python.md): a database built from Python reads back as
 its input (labels, links both ways), its arrays are views of the mapped files (checked against
 /proc/self/maps: no copy, whatever the size), rank() equals NetworkX, runs without the GIL and
 stops at Ctrl-C leaving the stored vectors as they were, errors are exceptions by kind, and
@@ -235,7 +235,7 @@ class DatabaseTest(unittest.TestCase):
 
 
 class SpamAndPersonalization(unittest.TestCase):
-    """Issue 17's functions from Python: TrustRank is NetworkX's personalized PageRank on the
+    """Personalization and spam from Python: TrustRank is NetworkX's personalized PageRank on the
     seeds, the spam masses follow from P and T, a planted star farm is reported, and a batch of
     personalized vectors equals NetworkX's one by one."""
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""webrank.pagerank and pagerank_scipy as drop-ins (issue 18, items 2 and 5): on random graphs
+"""webrank.pagerank and pagerank_scipy as drop-ins (docs/python.md): on random graphs
 of every NetworkX kind (directed, undirected, multigraphs; weights, zero weights, self-loops,
 isolated and dangling nodes; personalization, dangling dicts, nstart), webrank's results equal
 nx.pagerank's at NetworkX's own stopping rule and igraph's PRPACK at a tight tolerance, to 1e-9

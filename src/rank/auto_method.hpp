@@ -53,10 +53,10 @@ struct CostModel {
   double allocation = 1;  // first touches of gauss-seidel's vectors
   // Threads: t threads run a pass t / (1 + contention·(t − 1)) times faster (Amdahl's law with
   // a serial share), and gauss-seidel needs (1 + stale_sweeps·(t − 1)) times the sweeps (threads
-  // read each other's older values). Contentions local and scattered as above, fitted to the
-  // 16-core table of issue 34 (power 10.8x on a crawl, 13.8x on the Kronecker graph; gauss-seidel
-  // 4.2x on the crawl, 1.3x on the Kronecker graph, 8 -> 11 sweeps) and checked at 1 and 2
-  // threads here (docs/performance.md).
+  // read each other's older values). Contentions local and scattered as above, fitted to
+  // measurements on a 16-core machine (power 10.8x on a crawl, 13.8x on the Kronecker graph;
+  // gauss-seidel 4.2x on the crawl, 1.3x on the Kronecker graph, 8 -> 11 sweeps) and checked at 1
+  // and 2 threads here (docs/performance.md, "How auto chooses").
   double power_contention_local = 0.03, power_contention_scattered = 0.01;
   double gs_contention_local = 0.18, gs_contention_scattered = 0.8;
   double gs_stale_sweeps = 0.025;

@@ -194,7 +194,8 @@ class Compare(WebrankTestCase):
             self.assertGreater(row["whole_seconds"], row["rank_seconds"], row["key"])
         self.assertAlmostEqual(gap["rank_x_webrank_whole"],
                                gap["rank_seconds"] / leak["whole_seconds"])
-        # Issue 34's targets, like for like: solver against kernel, process against process.
+        # The like-for-like targets (docs/performance.md, "Against GAP and PRPACK"): solver against
+        # kernel, process against process.
         solver, whole = graph["targets"]
         self.assertAlmostEqual(solver["ratio"], leak["rank_seconds"] / gap["rank_seconds"])
         self.assertEqual(solver["goal"], 0.5)

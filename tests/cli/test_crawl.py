@@ -137,7 +137,7 @@ class TrapSite(wrcli.WebrankTestCase):
         self.assertEqual(pages[u + "/redirect/1"][1], "0")
 
     def test_max_url_length_applies_to_every_url_kept(self):
-        """Issue 31: a URL longer than --max-url-length becomes no page label, whether a link
+        """A URL longer than --max-url-length becomes no page label, whether a link
         (a 1 MiB one) or a redirect's target."""
         root = self.path("site")
         testsite.write_doc_site(root, pages=4)
@@ -194,7 +194,7 @@ class TrapSite(wrcli.WebrankTestCase):
                       "file:///elsewhere/", expect=2)
         self.assertIn("nothing was fetched", res.err)
         # a seed on a host that is down (nothing listens on port 1) is a page, not fetched; the
-        # crawl fetched nothing, says why and exits 1 (issue 20), and still builds the database
+        # crawl fetched nothing, says why and exits 1, and still builds the database
         res = self.wr("crawl", "http://127.0.0.1:1/index.html", "-o", "down.db", "--retries",
                       "0", "-q", expect=1)
         self.assertIn("seed http://127.0.0.1:1/index.html: robots.txt unreachable", res.err)
@@ -243,7 +243,7 @@ class Resume(wrcli.WebrankTestCase):
         self.interrupted_then_resumed(signal.SIGKILL)
 
     def test_trap_counters_survive_a_kill(self):
-        """Issue 21 item 6. The rule: a crawl killed and resumed (with the same options) fetches
+        """The rule: a crawl killed and resumed (with the same options) fetches
         exactly the URLs the uninterrupted crawl fetches; only a page fetched but not yet
         journaled at the kill is fetched again. The journaled URLs count toward the trap limits on --resume as they
         counted when first queued, and their links are offered again in journal order."""

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The first hour of a new user (issue 20): what they trip over, tried through the command line.
+"""The first hour of a new user: what they trip over, tried through the command line.
 
 Wrong or lost results (weighted export round trips, crawls that fetched nothing, unconverged
 vectors that replaced converged ones, isolated pages of edge lists, generators that give less
@@ -25,9 +25,9 @@ FIG3 = "A\tB\nA\tC\nB\tC\nC\tA\n"
 
 
 class Results(WebrankTestCase):
-    """Items 1-5: results that were wrong or lost."""
+    """Results a new user could get wrong or lose."""
 
-    # 1 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_weighted_export_round_trips_weights_and_ranks(self):
         self.write("w.tsv", "A\tB\t3\nA\tC\t1\nB\tC\t0.1\nC\tA\t2\nC\tB\t1e-3\nD\tA\t7.25\n")
         self.build("w.tsv", "w.db", extra=["--weighted"])
@@ -48,7 +48,7 @@ class Results(WebrankTestCase):
         res = self.wr("export", "w.db", "--ids")
         self.assertIn("1\t2\t0.1\n", res.out)
 
-    # 2 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_a_crawl_that_fetched_nothing_says_why_and_exits_1(self):
         import socket
         import testsite
@@ -74,7 +74,7 @@ class Results(WebrankTestCase):
             self.assertIn("seed %s/status/404: HTTP 404" % srv.url, res.err)
             self.assertNotIn("webrank: error", res.err)
 
-    # 3 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_an_unconverged_run_does_not_replace_a_converged_vector(self):
         self.write("fig3.tsv", FIG3)
         self.build("fig3.tsv", "fig3.db")
@@ -91,7 +91,7 @@ class Results(WebrankTestCase):
         info = json.loads(self.wr("info", "fig3.db", "--json").out)
         self.assertFalse({r["name"]: r["converged"] for r in info["ranks"]}["pagerank"])
 
-    # 4 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_a_page_list_keeps_the_isolated_pages(self):
         self.write("links.tsv", "# ids 0..5; 4 and 5 are in no link\n0\t1\n1\t2\n2\t0\n3\t0\n")
         self.write("pages.tsv", "# id\turl\n" + "".join("%d\tx\n" % i for i in range(6)))
@@ -108,7 +108,7 @@ class Results(WebrankTestCase):
         self.assertEqual(rows_p, rows_d)
         self.assertEqual([label for label, _ in rows_p], [str(i) for i in range(6)])
 
-    # 5 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_generate_says_what_it_produced_and_why_less(self):
         res = self.wr("generate", "--pages", "10", "--links", "1000", "-o", "w.tsv")
         with open(self.path("w.tsv")) as f:
@@ -127,7 +127,7 @@ class Results(WebrankTestCase):
 
 
 class Presentation(WebrankTestCase):
-    """Items 14, 15 and 21: what `top` and `page` show."""
+    """What `top` and `page` show."""
 
     def test_top_reads_sensibly_on_the_papers_web(self):
         self.write("fig3.tsv", FIG3)
@@ -217,7 +217,7 @@ class Presentation(WebrankTestCase):
 
 
 class Labels(WebrankTestCase):
-    """Item 16: --labels ID<TAB>LABEL for numeric graphs."""
+    """--labels ID<TAB>LABEL for numeric graphs."""
 
     def test_labels_rename_pages_and_keep_ranks(self):
         self.write("links.tsv", "0\t1\n1\t2\n2\t0\n3\t0\n")
@@ -263,7 +263,7 @@ class Labels(WebrankTestCase):
 
 
 class StoredVectors(WebrankTestCase):
-    """Item 18: compare-ranks and ranks."""
+    """compare-ranks and ranks."""
 
     def setUp(self):
         super().setUp()
@@ -328,7 +328,7 @@ class StoredVectors(WebrankTestCase):
 
 
 class Messages(WebrankTestCase):
-    """Items 6-12: what a message says, and the exit status."""
+    """What a message says, and the exit status."""
 
     def setUp(self):
         super().setUp()
@@ -340,7 +340,7 @@ class Messages(WebrankTestCase):
         self.assertRegex(res.err, r"^webrank: (usage )?error: ", res.describe())
         return res.err
 
-    # 6 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_import_of_a_missing_path_says_no_such_file(self):
         for name in ["nosuch/file.txt", "cc-main-2024-host-vertices.txt.gz", "graph"]:
             res = self.wr("import", name, "-o", "x.db", expect=1)
@@ -352,7 +352,7 @@ class Messages(WebrankTestCase):
         err = self.usage("import", "graph", "-o", "x.db")
         self.assertIn("--format", err)
 
-    # 7 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_ranges_are_said_in_words(self):
         cases = [
             (["rank", "fig3.db", "--tol", "0"], "--tol: must be > 0, got 0"),
@@ -372,7 +372,7 @@ class Messages(WebrankTestCase):
             self.assertNotIn("not in range", err)
             self.assertNotRegex(err, r"\d{20}", "a type's limit printed: %r" % err)
 
-    # 8 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_bad_values_exit_2(self):
         self.write("big.tsv", "".join("p%d\tp%d\n" % (i, (i * 7 + 1) % 6000) for i in range(6000)))
         self.build("big.tsv", "big.db")
@@ -383,7 +383,7 @@ class Messages(WebrankTestCase):
             self.usage(*args)
         self.assertFalse(os.path.exists(self.path("g.tsv")))
 
-    # 9 -------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_unknown_command_is_named_with_a_suggestion(self):
         err = self.usage("rnak", "fig3.db")
         self.assertIn("unknown command 'rnak'; did you mean 'rank'?", err)
@@ -400,7 +400,7 @@ class Messages(WebrankTestCase):
         self.assertIn("unknown option '--zzzzzzzz'", err)
         self.assertNotIn("did you mean", err)
 
-    # 10 ------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_force_is_suggested_only_where_it_works(self):
         os.mkdir(self.path("notes"))
         self.write("notes/keep.txt", "mine")
@@ -428,7 +428,7 @@ class Messages(WebrankTestCase):
         res = self.wr("crawl", url, "-o", "fig3.db", expect=1)
         self.assertNotIn("--resume", res.err, res.describe())
 
-    # 11 ------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_missing_directory_is_named_as_given(self):
         for args in (["build", "fig3.tsv", "-o", "nodir/w.db"],
                      ["rank", "fig3.db", "-q", "--out", "nodir/r.tsv"],
@@ -447,7 +447,7 @@ class Messages(WebrankTestCase):
         self.assertEqual(line.count("\n"), 0, res.describe())
         self.assertIn("found '\\x00\\x00garb\\'age\\rmore\\x07'", line, res.describe())
 
-    # 12 ------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_progress_on_compressed_input_stays_within_the_file(self):
         text = "".join("page-%d\tpage-%d\n" % (i, (i * 31) % 5000) for i in range(40000))
         with gzip.open(self.path("web.tsv.gz"), "wt") as f:
@@ -461,7 +461,7 @@ class Messages(WebrankTestCase):
             self.assertLessEqual(p["bytes"], size, res.describe())
         self.assertEqual(reading[-1]["bytes"], size)
 
-    # 13 ------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------
     def test_direct_shows_its_long_step_and_refuses_large_webs_at_once(self):
         res = self.wr("rank", "fig3.db", "--method", "direct", "--progress", "json")
         stages = [p.get("stage") for p in wrcli.json_lines(res.err)]
@@ -474,7 +474,7 @@ class Messages(WebrankTestCase):
 
 
 class Hygiene(WebrankTestCase):
-    """Item 20: the documentation's examples leave the checkout clean; skipped tests say why."""
+    """The documentation's examples leave the checkout clean; skipped tests say why."""
 
     def test_examples_run_in_a_scratch_folder(self):
         import subprocess

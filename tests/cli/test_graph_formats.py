@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""GML and GraphML (issue 20, item 17): import and `export --format gml|graphml`, against the
+"""GML and GraphML (docs/commands.md, `import` and `export`): import and `export --format gml|graphml`, against the
 files NetworkX and igraph write and read.
 
 - Files written by NetworkX and igraph (directed, undirected, weighted, labels with quotes,

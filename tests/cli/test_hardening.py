@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Hostile inputs and lying databases through the command line (issue 21).
+"""Hostile inputs and lying databases through the command line (docs/hardening.md).
 
 Run:  /usr/bin/python3 tests/cli/test_hardening.py --webrank build/webrank [-v] [-k NAME]
 

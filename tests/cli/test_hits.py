@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""HITS, hubs and authorities (issue 20, item 19), against NetworkX's and igraph's HITS.
+"""HITS, hubs and authorities (docs/ranking.md), against NetworkX's and igraph's HITS.
 
 Random webs (dangling pages, pages without backlinks, self-links, isolated pages, weights) and,
 when ../shared is there, hollins: webrank's vectors equal NetworkX's `hits` (an SVD to machine

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Issue 32's stumbles, as a newcomer met them: `compare` with long titles, `top` on a web of
+"""What a newcomer stumbles on: `compare` with long titles, `top` on a web of
 many sites and on a host database, `trust`'s empty table, a port that cannot be had, and
 `usage --counts` naming pages outside the database.
 

@@ -191,7 +191,7 @@ class Parity(unittest.TestCase):
                 self.assertEqual(from_cli, from_python)
 
     def test_every_shared_operation_has_a_case(self):
-        # The operations issue 30 names as offered by more than one front end.
+        # The operations offered by more than one front end (docs/architecture.md, "Operations").
         shared = {"rank", "topics", "ppr", "trust", "seeds", "spam-report", "search",
                   "backlinks", "links", "explain", "top", "page", "compare", "compare-ranks",
                   "report", "hosts", "usage", "crawl-order"}

@@ -362,7 +362,7 @@ class RealGraphs(RealGraphCase):
         REPORT[-1]["parse_s"] = parse_s
         # GAP's problem (leak, float, 1e-6): auto's probe predicts 21.7 power iterations here
         # (59 follow) and gauss-seidel by component is the faster method (docs/performance.md,
-        # "After auto's threshold"); its vector holds the tolerance in `check`'s verifier.
+        # "Numbers behind choices in the code"); its vector holds the tolerance in `check`'s verifier.
         res = self.wr("rank", "db", "--method", "auto", "--dangling", "leak", "--precision",
                       "float", "--tol", "1e-6", "--name", "gap", "--progress", "never")
         self.assertIn("auto (gauss-seidel)", res.out + res.err, res.describe())

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The data of `webrank report` (issue 23, item 3), against NetworkX and closed forms: degree
+"""The data of `webrank report` (docs/studies.md), against NetworkX and closed forms: degree
 histograms, strongly connected components and the bow-tie around the largest, the power-law fits
 (maximum likelihood at the x_min chosen, Clauset, Shalizi and Newman's eq. 3.7 for degrees; the
 exponent of samples drawn from a known power law), the convergence series as `rank` stored them,

@@ -634,7 +634,7 @@ class LifecycleTest(wrcli.WebrankTestCase):
         self.fail("the server never said %r; it said %r" % (text, seen))
 
     def test_a_new_version_is_reopened_and_logged(self):
-        """Issue 32: `update` publishes a new version (with its index); the server notices it,
+        """`update` publishes a new version (with its index); the server notices it,
         logs it and serves it; a version without an index is served with search off."""
         server = LoggedServer(self.db)
         try:

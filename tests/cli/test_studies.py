@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The paper's studies and what users ask next (issue 23): `usage`, `crawl-order`, `explain`,
+"""The paper's studies and what users ask next (docs/studies.md): `usage`, `crawl-order`, `explain`,
 `hosts` and `centrality`, each against a reference nobody here wrote.
 
 - usage: Spearman and Kendall against scipy.stats; the usage-sourced vector against the dense
@@ -93,7 +93,7 @@ class Studies(WebrankTestCase):
         want = wrcli.reference_pagerank(labels, links, 0.85, E=counts)
         self.assertRanksClose(self.stored(db, "usage"), want, 1e-9)
         self.assertEqual(sourced["vector"], "usage")
-        # The text names the correlations as the issue does.
+        # The text names the correlations by their usual names.
         text = self.wr("usage", db, "--counts", "counts.tsv").out
         self.assertIn("Spearman %.6f" % want_rho, text)
         self.assertIn("Kendall %.6f" % want_tau, text)
@@ -103,7 +103,7 @@ class Studies(WebrankTestCase):
         db = self.make(labels, links)
         self.wr("rank", db, "-q")
         self.write("bad.tsv", "%s\t3\nhttp://nowhere.example/\t1\n" % labels[0])
-        # A page outside the database is counted and left out (issue 32); --strict refuses it.
+        # A page outside the database is counted and left out; --strict refuses it.
         res = self.wr("usage", db, "--counts", "bad.tsv")
         self.assertIn("bad.tsv: 1 line (1 page, 1 visit) name no page", res.err)
         res = self.wr("usage", db, "--counts", "bad.tsv", "--strict", expect=(1, 2))

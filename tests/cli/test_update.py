@@ -211,7 +211,7 @@ class Update(WebrankTestCase):
         self.wr("check", "c.db")
 
     def test_the_search_index_is_published_with_the_new_version(self):
-        """Issue 32: the index is rebuilt inside the new version before it replaces the old, so
+        """The index is rebuilt inside the new version before it replaces the old, so
         that the database is never seen without it (polled while updates run), the command says
         so, its JSON has the index's report; --no-index publishes without one."""
         import threading

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Versions of one database, files that are not files, and numbers at the edges (issue 31).
+"""Versions of one database, files that are not files, and numbers at the edges
+(docs/format.md, "Versions"; docs/hardening.md).
 
 Run:  /usr/bin/python3 tests/cli/test_versions.py --webrank build/webrank [-v] [-k NAME]
 

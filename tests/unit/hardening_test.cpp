@@ -1,6 +1,6 @@
-// Hostile inputs and lying databases (issue 21): the manifest's own checksum and its cross-checks,
-// JSON of text that is not UTF-8, the longest line a reader buffers, claimed sizes checked before
-// anything is allocated. Every input is made here.
+// Hostile inputs and lying databases (docs/hardening.md): the manifest's own checksum and its
+// cross-checks, JSON of text that is not UTF-8, the longest line a reader buffers, claimed sizes
+// checked before anything is allocated. Every input is made here.
 #include <fstream>
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
-// Writers of one database (issue 31): threads of one process storing vectors at once, vectors
-// tied to the version of the database they were computed on, files that are not regular files,
-// and rank sources whose sum overflows.
+// Writers of one database (docs/format.md, "Versions"): threads of one process storing vectors
+// at once, vectors tied to the version of the database they were computed on, files that are not
+// regular files, and rank sources whose sum overflows.
 #include <sys/stat.h>
 
 #include <atomic>

@@ -11,7 +11,7 @@
 
 namespace webrank {
 
-// Studies (issue 23). Usage against a vector: {"vector", "pages", "visited_pages",
+// Studies (docs/studies.md). Usage against a vector: {"vector", "pages", "visited_pages",
 // "total_visits", "spearman", "kendall", "spearman_visited", "kendall_visited",
 // "high_usage_low_rank": [{"label", "visits", "usage_percentile", "rank", "rank_percentile"}],
 // "high_rank_low_usage": [...]}; the access log's line counts.
