@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Distributed ranking (docs/scale.md, "Several machines"): for each graph, the single-machine
+# Distributed ranking (docs/scale.md, "Several processes"): for each graph, the single-machine
 # power iteration (pull sweep) against `mpirun -np P webrank rank-mpi` for P = 1, 2, 4 on this
 # machine (--oversubscribe; the processes share its cores), double to 1e-10: seconds per
 # iteration, the bytes each process sends per iteration and the time it spends in exchanges;

@@ -7,7 +7,7 @@ namespace webrank::crawl {
 namespace {
 
 // zlib's fastest level: a slightly larger journal for much less compression time (measured in
-// docs/performance.md, "Cheaper per page").
+// docs/performance.md, "Numbers behind choices in the code").
 constexpr int kJournalCompression = 1;
 
 }  // namespace
