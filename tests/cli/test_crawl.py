@@ -24,7 +24,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testsite  # noqa: E402
 import wrcli  # noqa: E402
 
-FAST = ("--delay", "0", "--timeout", "1", "--connect-timeout", "1", "--retries", "1",
+# Timeouts long enough for a test site answering late on a loaded machine (it is a Python process
+# that may wait for a core), short enough that /slow, which never answers in time, costs little.
+FAST = ("--delay", "0", "--timeout", "5", "--connect-timeout", "5", "--retries", "1",
         "--backoff", "0.05", "-q")
 
 

@@ -13,7 +13,8 @@ Besides the files of ROOT it serves the traps and failures of a real web:
   /loop/a, /loop/b   a redirect loop
   /long-redirect/N   301 to a path of N bytes (/long/xxx...)
   /status/CODE       that status (404, 500, ...) with a small HTML body
-  /slow              answers after 5 seconds
+  /slow              answers after 60 seconds (longer than any --timeout a test gives), or
+                     not at all if the client hangs up first
   /drop              closes the connection without answering
   /huge              an HTML page of 20 MB (links at its start and at its end)
   /trap/...          every page links to itself plus one more segment (/trap/a/a/a/...)
@@ -38,6 +39,7 @@ import http.server
 import io
 import os
 import random
+import select
 import signal
 import socket
 import socketserver
@@ -174,7 +176,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             code = int(path.rsplit("/", 1)[1])
             return self.html(code, "<title>error %d</title><a href='/index.html'>home</a>" % code)
         if path == "/slow":
-            time.sleep(5)
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                ready, _, _ = select.select([self.connection], [], [], 0.5)
+                if ready and not self.connection.recv(1, socket.MSG_PEEK):
+                    return  # the client gave up
             return self.html(200, "<title>slow</title>")
         if path == "/drop":
             self.close_connection = True
@@ -205,6 +211,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # The listen backlog (socketserver's default is 5): a crawler opens many connections at once,
+    # and on a loaded machine this process accepts them late; a full backlog drops the SYN, the
+    # client retries it a second later and a short --connect-timeout gives up.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         pass  # clients that give up (timeouts, --max-bytes) are expected here
