@@ -67,6 +67,13 @@ RankedVector ranked(const RankOptions& o, const RankResult& r, const std::string
   return v;
 }
 
+// --method's help: each solver's part, from the table of solvers.
+std::string method_help() {
+  std::string help;
+  for (const SolverInfo& s : solvers()) help += (help.empty() ? "" : ", ") + std::string(s.help);
+  return help;
+}
+
 const OptionSet<RankRequest>& rank_options_set() {
   static const OptionSet<RankRequest> set = [] {
     OptionSet<RankRequest> s;
@@ -102,12 +109,7 @@ const OptionSet<RankRequest>& rank_options_set() {
         .without("batch");
     s.add("start", WR_FIELD(start), "File of LABEL<TAB>VALUE: the start vector (normalized)")
         .as("FILE");
-    s.add("method", WR_FIELD(rank.method),
-          "power (Jacobi power iteration), paper (the paper's loop, §2.6), direct (sparse LU, "
-          "the reference for webs of at most 5,000 pages), gauss-seidel (by strongly connected "
-          "component: fastest on crawls), extrapolate (power + quadratic extrapolation), auto (the "
-          "default: power or gauss-seidel, whichever a cost model predicts faster for this web, "
-          "tolerance and thread count; the summary and the record say which and why)");
+    s.add("method", WR_FIELD(rank.method), method_help());
     s.add("sweep", WR_FIELD(rank.summation),
           "How power iterations sum backlinks (same result): pull, blocked (propagation "
           "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
@@ -120,8 +122,8 @@ const OptionSet<RankRequest>& rank_options_set() {
         .as("N", "pages");
     s.size("memory_budget", WR_FIELD(rank.memory_budget),
            "Out of core: keep the rank vectors in memory and stream the links from disk, so the "
-           "process stays within SIZE of memory (4G, 512M, 1.5G; power, paper, extrapolate, "
-           "auto)")
+           "process stays within SIZE of memory (4G, 512M, 1.5G; " +
+               solver_names(&SolverInfo::out_of_core) + ")")
         .without("batch");
     s.add("warm_start", WR_FIELD(rank.warm_start),
           "Start from the stored vector NAME (after `webrank update`, the vector of the previous "

@@ -23,18 +23,26 @@ double number(const json& j, const char* key, double fallback = 0) {
 // 'pagerank' in web.db": what a rank did, on stderr.
 std::string rank_summary(const json& v, const std::string& db, const std::string& note) {
   const std::string method = str(v, "method");
-  const int iterations = v.at("iterations").get<int>();
+  // Power iterations that followed the method's own stop to meet --tol: said apart.
+  const int finishing = v.value("finishing_iterations", 0);
+  const int iterations = v.at("iterations").get<int>() - finishing;
   const double final_delta = number(v, "final_delta");
   std::string how =
       method == "direct" ? std::string("direct solve")
       : v.contains("components")
           ? cat(iterations, " sweeps of the slowest of ", v.at("components").get<std::uint64_t>(),
                 " strongly connected components (the largest: ",
-                v.at("largest_component_pages").get<std::uint64_t>(), " pages), final L1 change ",
-                final_delta)
-          : cat(iterations, " iterations, final L1 change ", final_delta);
-  if (v.contains("error_bound") && v.at("error_bound").is_number() && method != "direct")
-    how += cat(" (error bound ", v.at("error_bound").get<double>(), ")");
+                v.at("largest_component_pages").get<std::uint64_t>(), " pages)")
+          : cat(iterations, " iterations");
+  if (finishing > 0) {
+    how += cat(", then ", finishing, finishing == 1 ? " power iteration" : " power iterations",
+               " to meet --tol");
+  }
+  if (method != "direct" || finishing > 0) {
+    how += cat(", final L1 change ", final_delta);
+    if (v.contains("error_bound") && v.at("error_bound").is_number())
+      how += cat(" (error bound ", v.at("error_bound").get<double>(), ")");
+  }
   if (v.contains("streamed_blocks")) {
     how += cat(", links streamed in ", v.at("streamed_blocks").get<std::uint64_t>(),
                " blocks of up to ", format_bytes(number(v, "stream_block_bytes")));

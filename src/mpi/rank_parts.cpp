@@ -224,10 +224,9 @@ class ExchangedSums {
 };
 
 void check_distributable(const RankOptions& o) {
-  if (o.method != Method::kPower && o.method != Method::kPaper && o.method != Method::kAuto)
-    fail_option("method", to_string(o.method),
-                " does not run on several machines: rank-mpi runs power and paper (auto runs "
-                "power)");
+  if (!solver_info(o.method).mpi)
+    fail_option("method", to_string(o.method), " does not run on several machines: rank-mpi runs ",
+                solver_names(&SolverInfo::mpi), " (auto runs power)");
   if (o.dangling == Dangling::kRemove)
     fail_option("dangling", "remove ranks a core web found on one machine: not with rank-mpi");
   if (o.summation == Summation::kBlocked)

@@ -350,8 +350,9 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
     fail_option("warm_start", "a batch starts from its own sources, not a stored vector");
   if (!o.source.empty())
     fail_option("source", "is given per vector in a batch, not in the shared options");
-  if (o.method != Method::kPower && o.method != Method::kAuto)
-    fail_option("method", "a batch is computed by power iteration, not ", to_string(o.method));
+  if (!solver_info(o.method).batch)
+    fail_option("method", "a batch is computed by ", solver_names(&SolverInfo::batch), ", not ",
+                to_string(o.method));
   if (o.dangling == Dangling::kLeak || o.dangling == Dangling::kRemove)
     fail_option("dangling",
                 "a batch sends dangling rank along E or uniformly (source, uniform, "

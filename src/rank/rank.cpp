@@ -1,4 +1,5 @@
-// Validation of RankOptions and dispatch to the solvers.
+// Validation of RankOptions, the problem they state, and compute_rank (the solvers' table and
+// dispatch: solvers.cpp).
 #include <cmath>
 
 #include "rank/propagation_blocks.hpp"
@@ -16,16 +17,6 @@ std::span<const Named<Dangling>> names(Dangling) {
   return kNames;
 }
 
-std::span<const Named<Method>> names(Method) {
-  static constexpr Named<Method> kNames[] = {{Method::kPower, "power"},
-                                             {Method::kPaper, "paper"},
-                                             {Method::kDirect, "direct"},
-                                             {Method::kGaussSeidel, "gauss-seidel"},
-                                             {Method::kExtrapolate, "extrapolate"},
-                                             {Method::kAuto, "auto"}};
-  return kNames;
-}
-
 std::span<const Named<Summation>> names(Summation) {
   static constexpr Named<Summation> kNames[] = {
       {Summation::kAuto, "auto"}, {Summation::kPull, "pull"}, {Summation::kBlocked, "blocked"}};
@@ -35,30 +26,8 @@ std::span<const Named<Summation>> names(Summation) {
 const char* to_string(Dangling d) {
   return name_in(names(d), d);
 }
-const char* to_string(Method m) {
-  return name_in(names(m), m);
-}
 const char* to_string(Summation s) {
   return name_in(names(s), s);
-}
-
-RankResult solve(const Problem& p, const RankOptions& o) {
-  RankResult r;
-  switch (o.method) {
-    case Method::kAuto:
-      return auto_method(p, o);  // records which method ran
-    case Method::kDirect:
-      r = direct_solve(p, o);
-      break;
-    case Method::kGaussSeidel:
-      r = gauss_seidel_by_component_applies(p) ? gauss_seidel_by_component(p, o)
-                                               : gauss_seidel_whole_web(p, o);
-      break;
-    default:
-      r = power_iteration(p, o);  // power, paper, extrapolate
-  }
-  r.method = o.method;
-  return r;
 }
 
 void validate_rank_options(PageId num_pages, bool weighted, const RankOptions& o) {
@@ -87,10 +56,9 @@ void validate_rank_options(PageId num_pages, bool weighted, const RankOptions& o
   if (o.summation == Summation::kBlocked && weighted)
     fail_option("summation", "blocked needs an unweighted web; weighted webs are ranked with ",
                 option_ref("summation"), " pull");
-  if (o.summation == Summation::kBlocked &&
-      (o.method == Method::kDirect || o.method == Method::kGaussSeidel)) {
-    fail_option("summation", "blocked applies to ", option_ref("method"),
-                " power, paper, extrapolate and auto, not ", to_string(o.method));
+  if (o.summation == Summation::kBlocked && !solver_info(o.method).blocked_sweep) {
+    fail_option("summation", "blocked applies to ", option_ref("method"), " ",
+                solver_names(&SolverInfo::blocked_sweep), ", not ", to_string(o.method));
   }
   if (o.block_pages != 0) BlockLayout::check_block_pages(o.block_pages);
 }
@@ -148,10 +116,10 @@ namespace {
 // compute_rank(Database) once the warm start is set up: in memory, or out of core.
 RankResult compute_rank_streamed(const Database& db, const RankOptions& o) {
   if (o.memory_budget == 0) return compute_rank(db.graph(), o);
-  if (o.method == Method::kDirect || o.method == Method::kGaussSeidel ||
-      o.dangling == Dangling::kRemove || o.summation == Summation::kBlocked) {
-    fail_option("memory_budget", "streams the links for ", option_ref("method"),
-                " power, paper, extrapolate and auto; ",
+  if (!solver_info(o.method).out_of_core || o.dangling == Dangling::kRemove ||
+      o.summation == Summation::kBlocked) {
+    fail_option("memory_budget", "streams the links for ", option_ref("method"), " ",
+                solver_names(&SolverInfo::out_of_core), "; ",
                 o.dangling == Dangling::kRemove ? cat(option_ref("dangling"), " remove")
                 : o.summation == Summation::kBlocked
                     ? cat(option_ref("summation"), " blocked")

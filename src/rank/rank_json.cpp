@@ -77,6 +77,10 @@ void to_json(nlohmann::json& j, const RankResult& r) {
   }
   if (r.choice) j["choice"] = *r.choice;
   if (r.batch_size != 0) j["batch_size"] = r.batch_size;
+  if (r.finishing_iterations != 0) {
+    j["finishing_iterations"] = r.finishing_iterations;
+    j["measured_residual"] = number(r.measured_residual);
+  }
   j["iterations"] = r.iterations;
   j["converged"] = r.converged;
   j["stalled"] = r.stalled;
@@ -114,9 +118,14 @@ void to_json(nlohmann::json& j, const PageVectorPlace& p) {
     j = {{"name", p.name}, {"error", p.error}};
     return;
   }
-  j = {{"name", p.name},          {"rank", p.rank}, {"percentile", p.percentile},
-       {"position", p.position},  {"bar", p.bar},   {"toolbar", p.toolbar},
-       {"converged", p.converged}};
+  j = {{"name", p.name},
+       {"rank", p.rank},
+       {"percentile", p.percentile},
+       {"position", p.position},
+       {"bar", p.bar},
+       {"toolbar", p.toolbar},
+       {"converged", p.converged},
+       {"stale", !p.stale.empty()}};
 }
 
 void to_json(nlohmann::json& j, const PageReport& r) {
@@ -173,6 +182,7 @@ void to_json(nlohmann::json& j, const RankCheck& c) {
   j = {{"name", c.name}, {"checkable", c.checkable}};
   if (!c.checkable) {
     j["reason"] = c.reason;
+    j["stale"] = c.stale;
     return;
   }
   j["damping"] = c.damping;

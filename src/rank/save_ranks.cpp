@@ -45,6 +45,7 @@ VectorRecord rank_record(const RankOptions& o, const RankResult& r) {
   v.components = r.components;
   v.largest_component_pages = r.largest_component;
   v.batch_size = r.batch_size;
+  v.finishing_iterations = r.finishing_iterations;
   v.phase_seconds = r.phases;
   if (r.choice) v.choice = r.choice->reason;
   if (!r.warm_start.empty()) {

@@ -53,6 +53,9 @@ void validate_rank_options(PageId num_pages, bool weighted, const RankOptions& o
 Problem make_problem(const GraphView* graph, PageId num_pages, const RankOptions& o, PageId first,
                      PageId count);
 
+// A solver of the table (solvers.cpp): the vector of problem `p` with options `o`.
+using SolveFunction = RankResult (*)(const Problem& p, const RankOptions& o);
+
 RankResult power_iteration(const Problem& p, const RankOptions& o);
 RankResult direct_solve(const Problem& p, const RankOptions& o);
 // Gauss–Seidel over all pages at once (gauss_seidel_whole_web.cpp), for any problem.
@@ -74,7 +77,8 @@ RankResult auto_method(const Problem& p, const RankOptions& o);
 // (out_of_core.cpp). p.graph must point into a Database's mapped files.
 RankResult rank_out_of_core(const Problem& p, const RankOptions& o);
 
-// Dispatches to the solver of o.method.
+// Runs the solver of o.method (its row in solvers.cpp), then, if its stopping rule does not bound
+// the residual --tol promises, power iterations until it holds (webrank/rank/rank.hpp).
 RankResult solve(const Problem& p, const RankOptions& o);
 
 }  // namespace webrank

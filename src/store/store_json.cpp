@@ -110,6 +110,7 @@ void to_json(nlohmann::json& j, const VectorRecord& r) {
     j["largest_component_pages"] = r.largest_component_pages;
   }
   if (r.batch_size != 0) j["batch_size"] = r.batch_size;
+  if (r.finishing_iterations != 0) j["finishing_iterations"] = r.finishing_iterations;
   if (!r.choice.empty()) j["choice"] = r.choice;
   if (!r.phase_seconds.empty()) {
     nlohmann::json phases = nlohmann::json::object();

@@ -209,6 +209,7 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
   f.optional("components", r.components);
   f.optional("largest_component_pages", r.largest_component_pages);
   f.optional("batch_size", r.batch_size);
+  f.optional("finishing_iterations", r.finishing_iterations);
   f.optional("choice", r.choice);
   if (auto phases = f.optional<json>("phase_seconds")) {
     if (!phases->is_object()) {

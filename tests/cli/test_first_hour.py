@@ -464,8 +464,11 @@ class Messages(WebrankTestCase):
     # ---------------------------------------------------------------------------------------
     def test_direct_shows_its_long_step_and_refuses_large_webs_at_once(self):
         res = self.wr("rank", "fig3.db", "--method", "direct", "--progress", "json")
-        stages = [p.get("stage") for p in wrcli.json_lines(res.err)]
+        lines = wrcli.json_lines(res.err)
+        stages = [p["stage"] for p in lines if "stage" in p]
         self.assertEqual(stages, ["factor", "solve"], res.describe())
+        # then the power iteration that measures the solution's residual (--tol's guarantee)
+        self.assertEqual(lines[-1].get("iteration"), 1, res.describe())
         self.assertGreater(wrcli.json_lines(res.err)[0]["nonzeros"], 0)
         self.write("big.tsv", "".join("p%d\tp%d\n" % (i, (i * 7 + 1) % 5001) for i in range(5001)))
         self.build("big.tsv", "big.db")

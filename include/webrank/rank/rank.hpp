@@ -17,6 +17,7 @@
 #include <span>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,7 +35,11 @@ enum class Dangling {
   kRemove,   // paper §2.7: rank the core without dangling pages, then add them back
 };
 
-enum class Method {
+// The solvers, by their row in the table of solvers (src/rank/solvers.cpp): the value of a
+// solver is its row's index, and solvers() lists them with their names, help and what each
+// supports. The ones the library itself refers to have a name here; a solver added to the table
+// needs none (front ends reach it by its name).
+enum class Method : std::uint8_t {
   kPower,   // Jacobi power iteration of the standard formulation
   kPaper,   // the paper's loop (§2.6): R' = d·A·R, then re-inject ‖R‖ − ‖R'‖ along E
   kDirect,  // sparse LU solve of (I − d·M)·x = E; the reference for small webs
@@ -45,6 +50,28 @@ enum class Method {
   // RankResult::choice why).
   kAuto,
 };
+
+// A row of the table of solvers: what --method NAME means and where it can run.
+struct SolverInfo {
+  Method method;
+  std::string_view name;  // --method NAME, method="NAME", the record's "method"
+  std::string_view help;  // its part of --method's help
+  bool out_of_core;       // runs with memory_budget (the links streamed from disk)
+  bool blocked_sweep;     // sums with Summation::kBlocked
+  bool batch;             // computes many vectors in one pass (compute_rank_batch)
+  bool mpi;               // runs on several machines (rank_parts)
+  // Its own stopping rule bounds what --tol promises (the residual ‖T(R) − R‖₁, below): power
+  // iterations stop on ‖T(R) − R‖₁ itself. Others get power iterations added (finishing steps).
+  bool stop_bounds_residual;
+};
+
+// Every solver, in the order --method lists them.
+std::span<const SolverInfo> solvers();
+// The row of `method` (throws Error(kInvalidArgument) for a value of no row).
+const SolverInfo& solver_info(Method method);
+// The names of the solvers for which `supports` holds, as a list in words: "power, paper and
+// auto" (what messages refusing the others say).
+std::string solver_names(bool SolverInfo::*supports);
 
 // How power iterations (power, paper, extrapolate) sum the backlink contributions: a pass that
 // pulls each page's backlinks, or propagation blocking. Both give the same vector, bit for bit;
@@ -171,6 +198,13 @@ struct RankResult {
   std::vector<std::uint64_t> bytes_sent_per_iteration;
   bool normalized = true;  // false for kLeak and kRemove
   int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
+  // Power iterations run after the method's own stopping rule so that the vector meets --tol's
+  // guarantee (the first one measures the residual; included in `iterations`); 0 for methods
+  // whose stopping rule bounds the residual.
+  int finishing_iterations = 0;
+  // The residual ‖T(R) − R‖₁ of the method's own vector, measured by the first finishing
+  // iteration (NaN when none ran).
+  double measured_residual = NAN;
   PageId removed_pages = 0;
 };
 

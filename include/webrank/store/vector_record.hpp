@@ -116,6 +116,9 @@ struct VectorRecord {
   // Where the seconds went, by phase (solvers that time their phases: auto, gauss-seidel).
   std::vector<std::pair<std::string, double>> phase_seconds;
   int batch_size = 0;  // vectors solved together
+  // Power iterations run after the method's own stopping rule to meet --tol's guarantee (the
+  // residual ‖T(R) − R‖₁ <= tol; webrank/rank/rank.hpp), included in `iterations`.
+  int finishing_iterations = 0;
   std::optional<WarmStartNote> warm_start;
   std::vector<std::uint64_t> bytes_sent_per_iteration;  // rank-mpi, by process
   int removal_rounds = 0;                               // --dangling remove
