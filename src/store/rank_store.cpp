@@ -62,7 +62,7 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
     fail(ErrorKind::kNotFound, db.path().string(),
          ": the database is gone (removed while it was open): nothing stored");
   }
-  fs::create_directory(dir, ec);
+  if (fs::create_directory(dir, ec)) sync_parent(dir);  // the folder's name, made durable
   if (ec) fail(ErrorKind::kIo, dir.string(), ": cannot create: ", ec.message());
   if (values.size() != db.num_pages())
     fail_option("result", "holds ", values.size(), " ranks, the database has ", db.num_pages(),
@@ -108,6 +108,8 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   if (ec && ec != std::errc::no_such_file_or_directory)
     fail(ErrorKind::kIo, (dir / (name + ".json")).string(),
          ": cannot rename into place: ", ec.message());
+  // The last rename made durable: after a crash, the pair is the one this call stored.
+  sync_path(dir);
 }
 
 std::string ranks_fingerprint(const Database& db) {
@@ -146,6 +148,7 @@ void delete_ranks(const Database& db, const std::string& name) {
     fs::remove(p, ec);
     if (ec) fail(ErrorKind::kIo, p.string(), ": cannot remove: ", ec.message());
   }
+  sync_path(dir);  // a deleted vector stays deleted after a crash
 }
 
 namespace {

@@ -298,7 +298,7 @@ class CrashWindows(WebrankTestCase):
 
     def traced(self, trace_file, *args, inject=None):
         cmd = [STRACE, "-f", "-y", "-qq", "-o", self.path(trace_file),
-               "-e", "trace=fsync,fdatasync,rename,renameat,renameat2,unlinkat"]
+               "-e", "trace=fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat"]
         if inject:
             cmd += ["-e", "inject=" + inject]
         cmd += [wrcli.WEBRANK] + [str(a) for a in args]
@@ -353,6 +353,24 @@ class CrashWindows(WebrankTestCase):
         put = next(i for i, l in enumerate(lines) if "rename" in l and "pagerank.ranks" in l)
         self.assertTrue(any("fsync" in l and "pagerank.ranks" in l for l in lines[:put]),
                         "\n".join(lines))
+
+    def test_a_stored_or_deleted_vector_is_on_the_disk_when_the_command_returns(self):
+        self.write("web.tsv", "a\tb\nb\tc\nc\ta\n")
+        self.wr("build", "web.tsv", "-o", "db", "-q")
+        ranks_dir = os.path.join(os.path.realpath(self.dir), "db", "ranks")
+        # The record's last rename, then an fsync of ranks/ (the rename's own durability).
+        for run in (("rank", "db", "-q"), ("rank", "db", "-q", "--damping", "0.6")):
+            self.traced("rank", *run)
+            lines = self.lines("rank")
+            last = max(i for i, l in enumerate(lines) if "rename" in l and "pagerank.json" in l)
+            self.assertTrue(any(l.startswith(("fsync(", "fdatasync(")) or " fsync(" in l
+                                for l in lines[last + 1:] if "<%s>" % ranks_dir in l),
+                            "ranks/ not synced after the last rename\n" + "\n".join(lines))
+        self.traced("delete", "ranks", "db", "--delete", "pagerank", "-q")
+        lines = self.lines("delete")
+        last = max(i for i, l in enumerate(lines) if "unlink" in l and "pagerank" in l)
+        self.assertTrue(any("fsync" in l and "<%s>" % ranks_dir in l for l in lines[last + 1:]),
+                        "ranks/ not synced after the delete\n" + "\n".join(lines))
 
 
 if __name__ == "__main__":
