@@ -32,14 +32,13 @@ std::string vector_to_show(const Database& db, const std::string& name, Notices&
   return names.front();
 }
 
-// The stored vector `asked` for presenting pages (vector_to_show), with the warning every reader
-// gives about a vector that did not converge.
+// The stored vector `asked` for presenting pages (vector_to_show), with what every reader says of
+// its state (note_vector_state).
 PresentedRanks presented(const Database& db, const std::string& asked, Notices& notices) {
   const std::string name = vector_to_show(db, asked, notices);
-  StoredRanks s = load_ranks(db, name);
-  if (!s.record.converged)
-    notices.warnings.push_back(cat("rank vector '", name, "' did not converge"));
-  return PresentedRanks(std::move(s.values), name);
+  PresentedRanks ranks(load_ranks(db, name));
+  note_vector_state(ranks, notices);
+  return ranks;
 }
 
 // The values a comparison reads from `what`: a stored vector of db if there is one by that name,
@@ -199,6 +198,7 @@ CheckResult check(Session* session, const CheckOptions& o, const Run&) {
   for (const auto& name : o.ranks) {
     r.verdicts.push_back(check_rank_vector(*db, name));
     const RankCheck& c = r.verdicts.back();
+    if (c.stale) r.notices.errors.push_back(cat("rank vector '", name, "' is ", c.reason));
     if (c.checkable && !c.ok) {
       r.notices.errors.push_back(c.sum_ok
                                      ? cat("rank vector '", name, "' is not within its tolerance")
@@ -235,16 +235,10 @@ TopResult top(Session* session, const TopOptions& o, const Run&) {
   TopResult r;
   r.pages_in_web = db->num_pages();
   if (o.topics.empty()) {
+    // Not presented: the top k need no percentile of every page (a sort of the whole vector).
     const std::string name = vector_to_show(*db, o.ranks, r.notices);
-    StoredRanks s = load_ranks(*db, name);
-    if (!s.record.converged)
-      r.notices.warnings.push_back(cat("rank vector '", name, "' did not converge"));
-    if (s.record.stale) {
-      r.notices.warnings.push_back(cat("rank vector '", name,
-                                       "' was computed before an update of the web (rank again, "
-                                       "e.g. with --warm-start ",
-                                       name, ")"));
-    }
+    const StoredRanks s = load_ranks(*db, name);
+    note_vector_state(name, s.record, r.notices);
     r.pages = top_ranked_pages(*db, s.values, o.k);
   } else {
     const TopicMix mix = TopicMix::load(*db, parse_topic_weights(o.topics));
@@ -258,6 +252,9 @@ PageResult page(Session* session, const PageOptions& o, const Run&) {
   const auto db = session->database();
   PageResult r;
   r.report = describe_page(*db, find_page_or_fail(*db, session->path().string(), o.page));
+  for (const PageVectorPlace& v : r.report.ranks) {
+    if (v.error.empty()) note_vector_state(v.name, v.converged, v.stale, r.notices);
+  }
   return r;
 }
 

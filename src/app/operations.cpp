@@ -59,6 +59,21 @@ const std::vector<OptionSpec>& run_options() {
   return specs;
 }
 
+void note_vector_state(const std::string& name, bool converged, const std::string& stale,
+                       Notices& notices) {
+  if (!converged) notices.warnings.push_back(cat("rank vector '", name, "' did not converge"));
+  if (!stale.empty()) notices.warnings.push_back(cat("rank vector '", name, "' is stale: ", stale));
+}
+
+void note_vector_state(const std::string& name, const VectorRecord& record, Notices& notices) {
+  note_vector_state(name, record.converged, record.stale ? record.stale->reason : "", notices);
+}
+
+void note_vector_state(const PresentedRanks& ranks, Notices& notices) {
+  if (const VectorRecord* record = ranks.record())
+    note_vector_state(ranks.name(), *record, notices);
+}
+
 PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label) {
   // As search, links and ppr read it: the label, or the URL it normalizes to.
   if (const auto id = find_page(db, label)) return *id;

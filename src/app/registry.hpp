@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "webrank/app/operation.hpp"
+#include "webrank/rank/presentation.hpp"
 
 namespace webrank::app {
 
@@ -39,6 +40,16 @@ const Database& database_of(Session* session);
 // Error(kNotFound) naming `where` (the database as the user named it), with a trailing slash
 // more or less suggested when that label exists.
 PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label);
+
+// What every reader says of the stored vector `name` it shows (a search, top, page, backlinks,
+// links): a warning when it did not converge, and one when it was computed before an update of
+// the web (stale: its values were carried onto the new pages for a warm start).
+// `stale` says why it is stale ("" when it is current).
+void note_vector_state(const std::string& name, bool converged, const std::string& stale,
+                       Notices& notices);
+void note_vector_state(const std::string& name, const VectorRecord& record, Notices& notices);
+// The same for presented values, if they are a stored vector (not a topic mix).
+void note_vector_state(const PresentedRanks& ranks, Notices& notices);
 
 // Each file of operations adds its own (in the order of `webrank --help`).
 void add_ranking_operations(std::vector<Operation>& table);  // rank, hits, topics, ppr, compare

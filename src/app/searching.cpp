@@ -146,6 +146,9 @@ SearchReport search(Session* session, const SearchRequest& req, const Run&) {
   }
   SearchReport r;
   r.results = searcher.search(req.query, o);
+  if (!o.ranks && o.mode != SearchMode::kText) {
+    if (const auto shown = searcher.ranks()) note_vector_state(*shown, r.notices);
+  }
   if (r.results.ranks.empty() && o.mode != SearchMode::kText) {
     r.notices.warnings.push_back(cat("no rank vector '", ranks, "' in ", session->path().string(),
                                      ": results are not ordered by rank (run `webrank rank ",

@@ -152,6 +152,7 @@ PageReport describe_page(const Database& db, PageId page) {
       v.bar = scale.bar_percent(v.rank);
       v.toolbar = scale.toolbar(v.rank);
       v.converged = s.record.converged;
+      if (s.record.stale) v.stale = s.record.stale->reason;
     } catch (const std::exception& e) {
       v.error = e.what();
     }
@@ -219,6 +220,11 @@ std::string elide_middle(std::string_view text, std::size_t columns) {
 PresentedRanks::PresentedRanks(std::vector<double> ranks, std::string name)
     : name_(std::move(name)), values_(std::move(ranks)), percentiles_(percentiles(values_)) {
   scale_ = make_rank_scale(values_);
+}
+
+PresentedRanks::PresentedRanks(StoredRanks stored)
+    : PresentedRanks(std::move(stored.values), stored.name) {
+  record_ = std::move(stored.record);
 }
 
 double PresentedRanks::percentile(PageId page) const {

@@ -61,6 +61,17 @@ RankCheck check_rank_vector(const Database& db, const std::string& name) {
   for (double x : r) c.sum += x;
   const double d = c.damping;
 
+  // Carried onto the pages of a newer version of the web (update): not the fixed point of this
+  // web, whatever its residual says.
+  if (record.stale) {
+    c.checkable = false;
+    c.stale = true;
+    c.reason =
+        cat("stale: ", record.stale->reason, " (", record.stale->pages_added, " pages added, ",
+            record.stale->pages_removed, " removed, ", record.stale->links_added, " links added, ",
+            record.stale->links_removed, " removed)");
+    return c;
+  }
   if (record.algorithm == "hits") {
     check_hits(db, name, record, r, c);
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

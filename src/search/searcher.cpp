@@ -149,8 +149,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   }
   const auto names = s->db->rank_names();
   if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
-    StoredRanks r = load_ranks(*s->db, o.ranks);
-    s->ranks = std::make_shared<const PresentedRanks>(std::move(r.values), o.ranks);
+    s->ranks = std::make_shared<const PresentedRanks>(load_ranks(*s->db, o.ranks));
   }
   if (!info) return s;  // search off (index_optional): s->index stays empty
   s->index = info->path;

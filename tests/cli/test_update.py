@@ -148,11 +148,21 @@ class Update(WebrankTestCase):
         with open(self.path("w.db/ranks/pagerank.json")) as f:
             meta = json.load(f)
         self.assertIn("stale", meta)
-        self.wr("check", "w.db", "--ranks", "pagerank", expect=1)  # stale: not this web's vector
+        # stale: not this web's vector, and said so (not "outside its tolerance")
+        res = self.wr("check", "w.db", "--ranks", "pagerank", expect=1)
+        self.assertIn("rank vector 'pagerank' is stale: computed before an update", res.err)
+        self.assertNotIn("tolerance", res.out + res.err)
+        verdict = json.loads(self.wr("check", "w.db", "--ranks", "pagerank", "--json",
+                                     expect=1).out)[0]
+        self.assertEqual((verdict["checkable"], verdict["stale"]), (False, True), verdict)
+        # every reader of the vector says so
+        for args in (("top", "w.db", "-k", "3"), ("page", "w.db", "p1"),
+                     ("backlinks", "w.db", "p1"), ("links", "w.db", "p1")):
+            self.assertIn("rank vector 'pagerank' is stale: computed before an update",
+                          self.wr(*args).err, args)
         listed = {r["name"]: r for r in json.loads(self.wr("ranks", "w.db", "--json").out)}
         self.assertTrue(listed["pagerank"]["stale"])
         self.assertIn("stale", self.wr("ranks", "w.db").out)
-        self.assertIn("computed before an update", self.wr("top", "w.db", "-k", "3").err)
 
         res = self.wr("rank", "w.db", "--warm-start", "pagerank", "--name", "warm")
         self.assertIn("iterations saved", res.err)

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "webrank/store/database.hpp"
+#include "webrank/store/rank_store.hpp"
 #include "webrank/util/graph.hpp"
 
 namespace webrank {
@@ -83,6 +84,7 @@ struct PageVectorPlace {
   int toolbar = 0;
   std::uint64_t position = 0;
   bool converged = false;
+  std::string stale;  // why the vector is stale (computed before an update), "" when current
   std::string error;  // why the vector could not be read (the fields above are then unset)
 };
 struct PageReport {
@@ -118,12 +120,16 @@ class PresentedRanks {
  public:
   // `ranks` by page id; `name` says which vector they are (shown in reports).
   explicit PresentedRanks(std::vector<double> ranks, std::string name = {});
+  // A stored vector (webrank/store/rank_store.hpp), its record kept for what readers say of it.
+  explicit PresentedRanks(StoredRanks stored);
 
   const std::string& name() const { return name_; }
   std::span<const double> values() const { return values_; }
   const RankScale& scale() const { return scale_; }
   // Precondition of each: page < values().size().
   double rank(PageId page) const { return values_[page]; }
+  // The record of a stored vector (null for computed values: a topic mix, a view).
+  const VectorRecord* record() const { return record_ ? &*record_ : nullptr; }
   double percentile(PageId page) const;  // 100·|{v : R(v) <= R(u)}|/N
   // The page with its label, title (crawled webs) and scales.
   RankedPage page(const Database& db, PageId page) const;
@@ -132,6 +138,7 @@ class PresentedRanks {
   std::string name_;
   std::vector<double> values_, percentiles_;
   RankScale scale_;
+  std::optional<VectorRecord> record_;
 };
 
 }  // namespace webrank

@@ -19,6 +19,9 @@ struct RankCheck {
   std::string name;
   bool checkable = true;  // false: the vector is not the fixed point of an iteration (see reason)
   std::string reason;     // why it cannot be checked (--dangling remove, a source not stored)
+  // Computed before an update of the web (reason says which): not this web's vector, so neither
+  // checkable nor ok.
+  bool stale = false;
   double damping = 0, tol = 0;
   double residual = 0;     // ‖T(R) − R‖₁
   double allowed = 0;      // tol, or the precision's rounding floor when that is larger
