@@ -20,7 +20,8 @@ struct Backlinks {
 };
 
 // The pages linking to `page`, ordered by rank (ties: smaller page id first), from position
-// `offset` on, at most k. A page linking to itself is listed. Precondition: page < pages.
+// `offset` on, at most k. A page linking to itself is not listed (its link counts in its rank;
+// describe_page() reports it as self_link). Precondition: page < pages.
 Backlinks backlinks(const Database& db, const PresentedRanks& ranks, PageId page, std::size_t k,
                     std::size_t offset = 0);
 
