@@ -502,6 +502,11 @@ UpdateResult update(Session* session, const UpdateRequest& req, const Run& run) 
       u.links_removed, ")",
       u.removals_not_found ? cat("; ", u.removals_not_found, " removals named nothing in the web")
                            : std::string(),
+      u.additions_read > u.links_added
+          ? cat("; ", u.additions_read - u.links_added, " of the ", u.additions_read,
+                " links added were already in the web or listed twice (a link counts once",
+                session->database()->stats().weighted ? "; their weights were added)" : ")")
+          : std::string(),
       vectors.empty() ? std::string() : "; stale vectors kept for rank --warm-start: " + vectors));
   for (std::string& line : index_notices.said) r.notices.said.push_back(std::move(line));
   if (!weights && !req.no_index) {

@@ -17,6 +17,7 @@ void to_json(nlohmann::json& j, const UpdateReport& r) {
        {"links_added", r.links_added},
        {"links_removed", r.links_removed},
        {"removals_not_found", r.removals_not_found},
+       {"additions_read", r.additions_read},
        {"vectors_carried", r.vectors_carried},
        {"seconds", r.seconds}};
 }

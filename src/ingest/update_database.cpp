@@ -206,6 +206,7 @@ UpdateReport update_database(const fs::path& path, const UpdateOptions& o) {
 
   UpdateReport report;
   report.removals_not_found = sink.not_found();
+  report.additions_read = edit.added_links.size();
   commit_web_edit(path, old, edit, {{"add", o.add}, {"remove", o.remove}}, report, o.on_progress,
                   o.stop, o.before_publish);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -55,6 +55,9 @@ struct UpdateReport {
   std::uint64_t links_before = 0, links = 0, links_added = 0, links_removed = 0;
   // Removals naming a page or a link the web does not have.
   std::uint64_t removals_not_found = 0;
+  // Links the --add files listed: more than links_added when some were already in the web or
+  // listed twice (a link counts once; a weighted web adds their weights).
+  std::uint64_t additions_read = 0;
   std::vector<std::string> vectors_carried;  // stored vectors mapped onto the new page set
   double seconds = 0;
 };
