@@ -2,6 +2,7 @@
 // database, naming a page, where an unconverged vector goes, the --progress option, handing a
 // command over to a sibling executable. Kept out of main.cpp, which only registers the
 // subcommands and maps errors to exit statuses.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -62,6 +63,16 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode) {
                    {"json", ProgressMode::kJson}},
                   "Progress on stderr: auto (a status line on a terminal, nothing otherwise), "
                   "never, or json (one JSON object per line)");
+}
+
+std::size_t text_columns() {
+  constexpr std::size_t kNarrowest = 100;
+  winsize w{};
+  if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 &&
+      w.ws_col > kNarrowest) {
+    return w.ws_col;
+  }
+  return kNarrowest;
 }
 
 void become_sibling(const std::string& name, const std::string& hint) {

@@ -78,17 +78,10 @@ void add_progress_option(CLI::App* cmd, ProgressMode* mode);
 // ("PATH: cannot run it (<why>): <hint>") when the executable is missing or not runnable.
 [[noreturn]] void become_sibling(const std::string& name, const std::string& hint);
 
-// Builds the search index of `db` with a progress line and, unless `quiet`, a summary on stderr
-// (cmd_index.cpp): `index`, and `crawl` and `import` of crawls after building.
-IndexReport index_database(const Database& db, IndexOptions options, bool quiet,
-                           ProgressMode progress);
-
-// After `crawl` or `import` built `path`: indexes it if it has page data (a crawl). A failed or
-// interrupted index is reported (the database is complete) and sets the exit status.
-void index_after_build(const std::string& path, bool quiet, ProgressMode progress);
-
-// --rank-weight, --bm25-k1 and --bm25-b of `search` and `eval` (cmd_search.cpp).
-void add_ranking_options(CLI::App* cmd, SearchOptions* o);
+// The columns the text forms that cut long labels fit (`top`): the terminal's width when
+// standard output is a terminal wider than 100 columns, else 100 (a pipe or a file gets the same
+// text whatever terminal the command ran in).
+std::size_t text_columns();
 
 // Every subcommand's callback stores its exit status here (CLI11 callbacks return void).
 int& exit_status();

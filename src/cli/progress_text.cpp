@@ -63,11 +63,15 @@ ProgressText ProgressPrinter::operator()(const app::Progress& progress) {
         } else if constexpr (std::is_same_v<T, BuildProgress>) {
           const bool new_stage = p.stage != stage_;
           stage_ = p.stage;
-          std::string text = cat(p.stage, " ", format_bytes(static_cast<double>(p.bytes_read)));
+          // Bytes are counted by the stages that read files; the others ("sorting" the links in
+          // memory, "ordering", "writing") are named alone ("sorting 0 B" reads as a bug).
+          const bool counts_bytes =
+              p.stage == "reading" || p.stage == "merging" || p.stage == "backlinks";
+          std::string text = p.stage;
+          if (counts_bytes) text += " " + format_bytes(static_cast<double>(p.bytes_read));
           // A total that the count passed (an input whose companion files were not counted) is
           // not shown: "16 MB of 2 MB" reads as a bug.
-          if (p.bytes_total > 0 && p.bytes_read <= p.bytes_total &&
-              (p.stage == "reading" || p.stage == "merging" || p.stage == "backlinks")) {
+          if (counts_bytes && p.bytes_total > 0 && p.bytes_read <= p.bytes_total) {
             const double frac = std::min(
                 1.0, static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total));
             text += cat(" of ", format_bytes(static_cast<double>(p.bytes_total)), " (",

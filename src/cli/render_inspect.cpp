@@ -169,7 +169,6 @@ void ranks(const Rendered& r) {
   }
 }
 
-constexpr std::size_t kColumns = 100;
 constexpr int kBarCells = 16;
 // A title is shown only when at least this many columns are left for it.
 constexpr std::size_t kTitleColumns = 14;
@@ -215,8 +214,9 @@ std::string fit_url(const std::string& label, std::size_t columns) {
   return std::string(s.substr(0, host)) + elide_middle(path, room);
 }
 
-// `top`: the text form fits 100 columns: a list of one site's pages shows paths under a line
-// naming the site, and long labels and titles are cut (--wide prints them whole).
+// `top`: the text form fits text_columns() (100 when not on a wide terminal): a list of one
+// site's pages shows paths under a line naming the site, and long labels and titles are cut
+// (--wide prints them whole).
 void top(const Rendered& r) {
   const std::string topics = given_or(r, "topics").get<std::string>();
   if (!topics.empty()) {
@@ -244,8 +244,9 @@ void top(const Rendered& r) {
       std::snprintf(head, sizeof head, "%4s  %-10s %*s  %-*s %7s  ", "#", "rank", pct_width,
                     "percentile", kBarCells + 5, "log-scale bar", "toolbar");
   std::printf("%spage\n", head);
-  const std::size_t room = kColumns > static_cast<std::size_t>(prefix) + 16
-                               ? kColumns - static_cast<std::size_t>(prefix)
+  const std::size_t columns = text_columns();
+  const std::size_t room = columns > static_cast<std::size_t>(prefix) + 16
+                               ? columns - static_cast<std::size_t>(prefix)
                                : 16;
   int i = 0;
   for (const json& t : r.out.json) {
@@ -318,7 +319,9 @@ void page(const Rendered& r) {
                 v.at("rank").get<double>(),
                 format_percentile(v.at("percentile").get<double>(), pages).c_str(),
                 position.c_str(), v.at("bar").get<double>(), v.at("toolbar").get<int>(),
-                v.at("converged").get<bool>() ? "" : "  (not converged)");
+                v.value("stale", false)         ? "  (stale)"
+                : v.at("converged").get<bool>() ? ""
+                                                : "  (not converged)");
   }
 }
 
@@ -435,7 +438,9 @@ void add_inspect_commands(std::vector<Command>& table) {
   wide.name = "wide";
   wide.type = app::ValueType::kFlag;
   wide.default_value = false;
-  wide.help = "Print labels and titles whole (the text form is otherwise cut to 100 columns)";
+  wide.help =
+      "Print labels and titles whole (the text form is otherwise cut to the terminal's width, "
+      "100 columns when not on a terminal)";
   table.push_back({"info", &info});
   table.push_back({"check", &check});
   table.push_back({"ranks", &ranks});

@@ -28,6 +28,30 @@ std::vector<std::string> flag_names(const CLI::App* app) {
   return names;
 }
 
+// Words past a command's positional arguments, in the order given (CLI11's message reverses them),
+// with what the command takes and, when it has an option taking a list, that option with the
+// words as its list: `compare DB pagerank vac` meant `--views pagerank,vac`.
+std::string explain_extras(const CLI::App& app, const CLI::App& command) {
+  const std::vector<std::string> extras = app.remaining(true);
+  std::string words, list, takes;
+  for (const std::string& w : extras) {
+    words += " '" + w + "'";
+    list += (list.empty() ? "" : ",") + w;
+  }
+  std::string hint;
+  for (const CLI::Option* opt : command.get_options()) {
+    if (opt->get_positional()) {
+      takes += (takes.empty() ? "" : " ") + opt->get_name(true);
+    } else if (hint.empty() && opt->get_delimiter() == ',' && opt->get_expected_max() > 1 &&
+               !opt->get_lnames().empty()) {
+      hint = cat("; did you mean '--", opt->get_lnames().front(), " ", list, "'?");
+    }
+  }
+  return cat("unexpected argument", extras.size() == 1 ? "" : "s", words, " for 'webrank ",
+             command.get_name(), "'", takes.empty() ? "" : " (it takes " + takes + ")", hint,
+             " (webrank ", command.get_name(), " --help lists the options)");
+}
+
 }  // namespace
 
 std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, int argc,
@@ -69,6 +93,8 @@ std::string explain_usage_error(const CLI::App& app, const CLI::ParseError& e, i
                guess ? "; did you mean '" + *guess + "'?" : "", " (webrank ", command->get_name(),
                " --help lists the options)");
   }
+  // (CLI11 names an ExtrasError after the command that threw it, hence the cast.)
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return explain_extras(app, *command);
   return e.what();
 }
 

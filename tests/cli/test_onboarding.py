@@ -1,13 +1,19 @@
 #!/usr/bin/python3
 """What a newcomer stumbles on: `compare` with long titles, `top` on a web of
-many sites and on a host database, `trust`'s empty table, a port that cannot be had, and
-`usage --counts` naming pages outside the database.
+many sites and on a host database, `trust`'s empty table, a port that cannot be had,
+`usage --counts` naming pages outside the database; a page among its own backlinks, an `update`
+whose added links were already there, words given where a command takes an option, `top`'s
+titles on a wide terminal, and the progress line of a build's stages.
 
 Run:  /usr/bin/python3 tests/cli/test_onboarding.py --webrank build/webrank [-v]
 """
+import fcntl
 import json
 import os
+import pty
 import select
+import struct
+import termios
 import shutil
 import signal
 import subprocess
@@ -179,6 +185,82 @@ class UsageCounts(wrcli.WebrankTestCase):
         self.write("none.tsv", "http://z.example/\t1\n")
         res = self.wr("usage", "u.db", "--counts", "none.tsv", expect=1)
         self.assertIn("none of its 1 lines names a page", res.err)
+
+
+
+def on_a_terminal(args, cwd, columns):
+    """Runs webrank with stdout and stderr on a pseudo-terminal `columns` wide; its output."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    proc = subprocess.Popen([wrcli.WEBRANK] + list(args), cwd=cwd, stdin=subprocess.DEVNULL,
+                            stdout=slave, stderr=slave)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    proc.wait(timeout=60)
+    return out.decode("utf-8", "replace")
+
+
+class Stumbles(wrcli.WebrankTestCase):
+    def test_a_page_is_not_among_its_own_backlinks(self):
+        self.write("web.tsv", "a\ta\nb\ta\nc\ta\na\tb\n")
+        self.build("web.tsv", "w.db")
+        self.wr("rank", "w.db", "-q")
+        rows = self.wr("backlinks", "w.db", "a", "--format", "tsv").out.splitlines()
+        self.assertEqual(sorted(r.split("\t")[0] for r in rows), ["b", "c"])
+        j = json.loads(self.wr("backlinks", "w.db", "a", "--json").out)
+        self.assertEqual(j["total"], 2, j)
+        self.assertEqual([r.split("\t")[0] for r in
+                          self.wr("links", "w.db", "a", "--format", "tsv").out.splitlines()], ["b"])
+        page = json.loads(self.wr("page", "w.db", "a", "--json").out)
+        self.assertTrue(page["self_link"], page)  # still said, and still ranked
+        self.assertEqual(page["out_links"], 2, page)
+
+    def test_update_says_why_added_links_count_less(self):
+        self.write("web.tsv", "a\tb\nb\tc\nc\ta\n")
+        self.build("web.tsv", "w.db")
+        self.write("add.tsv", "a\tb\nc\td\nc\td\nd\ta\n")  # one there, one twice
+        res = self.wr("update", "w.db", "--add", "add.tsv", "--no-index")
+        self.assertIn("(+2, -0)", res.err)
+        self.assertIn("2 of the 4 links added were already in the web or listed twice", res.err)
+        j = json.loads(self.wr("update", "w.db", "--add", "add.tsv", "--no-index", "--json").out)
+        self.assertEqual((j["links_added"], j["additions_read"]), (0, 4), j)
+
+    def test_words_where_an_option_is_meant_are_named_in_order(self):
+        self.write("web.tsv", "a\tb\nb\ta\n")
+        self.build("web.tsv", "w.db")
+        res = self.wr("compare", "w.db", "pagerank", "vac", expect=2)
+        self.assertIn("unexpected arguments 'pagerank' 'vac' for 'webrank compare' (it takes DB)",
+                      res.err)
+        self.assertIn("did you mean '--views pagerank,vac'?", res.err)
+        res = self.wr("top", "w.db", "extra", expect=2)
+        self.assertIn("unexpected argument 'extra' for 'webrank top'", res.err)
+
+    def test_top_gives_titles_the_width_of_the_terminal(self):
+        long_title_site(self.path("site"))
+        self.wr("import", self.path("site"), "-o", "t.db", "-q")
+        self.wr("rank", "t.db", "-q")
+        narrow = self.wr("top", "t.db", "-k", "3").out  # a pipe: 100 columns
+        self.assertTrue(all(len(l) <= 100 for l in narrow.splitlines()), narrow)
+        wide = on_a_terminal(["top", "t.db", "-k", "3"], self.dir, 220)
+        lines = [l for l in wide.splitlines() if "A very long title" in l]
+        self.assertTrue(lines, wide)
+        self.assertTrue(any(len(l) > 100 for l in lines), wide)
+        self.assertTrue(all(len(l) <= 220 for l in wide.splitlines()), wide)
+
+    def test_the_build_progress_names_stages_that_count_no_bytes_alone(self):
+        self.write("web.tsv", "".join("p%d\tp%d\n" % (i, (i * 7) % 3000) for i in range(300000)))
+        out = on_a_terminal(["build", "web.tsv", "-o", "w.db", "--progress", "auto"], self.dir, 120)
+        self.assertIn("reading", out)
+        self.assertNotRegex(out, r"(sorting|ordering|writing) [0-9.]+ ?[kMG]?B", out)
 
 
 if __name__ == "__main__":
