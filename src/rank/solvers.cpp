@@ -3,6 +3,8 @@
 // name, help, the choices of --method in every front end and the checks of what it supports
 // (out of core, blocked sweeps, batches, MPI) all follow from the row.
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rank/solver.hpp"
@@ -18,39 +20,60 @@ RankResult gauss_seidel(const Problem& p, const RankOptions& o) {
 }
 
 struct Row {
-  SolverInfo info;
+  SolverInfo info;  // its `method` is set from the row's index
   SolveFunction solve;
 };
 
-// A row's index is its Method value: the named ones of webrank/rank/rank.hpp come first, in
-// their order (checked below). The flags: out of core, blocked sweep, batch, MPI, and whether
-// the solver's own stopping rule bounds the residual --tol promises.
+// A row's index is its Method value: the methods webrank/rank/rank.hpp names come first, in the
+// enum's order (checked below); a row added at the end needs no name there.
 constexpr Row kRows[] = {
-    {{Method::kPower, "power", "power (Jacobi power iteration)", true, true, true, true, true},
+    {{.name = "power",
+      .help = "power (Jacobi power iteration)",
+      .out_of_core = true,
+      .blocked_sweep = true,
+      .batch = true,
+      .mpi = true,
+      .stop_bounds_residual = true},
      power_iteration},
-    {{Method::kPaper, "paper", "paper (the paper's loop, §2.6)", true, true, false, true, true},
+    {{.name = "paper",
+      .help = "paper (the paper's loop, §2.6)",
+      .out_of_core = true,
+      .blocked_sweep = true,
+      .mpi = true,
+      .stop_bounds_residual = true},
      power_iteration},
-    {{Method::kDirect, "direct",
-      "direct (sparse LU, the reference for webs of at most 5,000 pages)", false, false, false,
-      false, false},
+    {{.name = "direct", .help = "direct (sparse LU, the reference for webs of at most 5,000 pages)"},
      direct_solve},
-    {{Method::kGaussSeidel, "gauss-seidel",
-      "gauss-seidel (by strongly connected component: fastest on crawls)", false, false, false,
-      false, false},
+    {{.name = "gauss-seidel",
+      .help = "gauss-seidel (by strongly connected component: fastest on crawls)"},
      gauss_seidel},
-    {{Method::kExtrapolate, "extrapolate", "extrapolate (power + quadratic extrapolation)", true,
-      true, false, false, true},
+    {{.name = "extrapolate",
+      .help = "extrapolate (power + quadratic extrapolation)",
+      .out_of_core = true,
+      .blocked_sweep = true,
+      .stop_bounds_residual = true},
      power_iteration},
-    {{Method::kAuto, "auto",
-      "auto (the default: power or gauss-seidel, whichever a cost model predicts faster for this "
-      "web, tolerance and thread count; the summary and the record say which and why)",
-      true, true, true, true, false},
+    {{.name = "auto",
+      .help = "auto (the default: power or gauss-seidel, whichever a cost model predicts faster "
+              "for this web, tolerance and thread count; the summary and the record say which "
+              "and why)",
+      .out_of_core = true,
+      .blocked_sweep = true,
+      .batch = true,
+      .mpi = true},
      auto_method},
 };
 
-constexpr bool rows_in_enum_order() {
-  for (std::size_t i = 0; i < std::size(kRows); ++i) {
-    if (static_cast<std::size_t>(kRows[i].info.method) != i) return false;
+constexpr bool named_rows_in_enum_order() {
+  constexpr std::pair<Method, std::string_view> kNamed[] = {
+      {Method::kPower, "power"},
+      {Method::kPaper, "paper"},
+      {Method::kDirect, "direct"},
+      {Method::kGaussSeidel, "gauss-seidel"},
+      {Method::kExtrapolate, "extrapolate"},
+      {Method::kAuto, "auto"}};
+  for (const auto& [method, name] : kNamed) {
+    if (kRows[static_cast<std::size_t>(method)].info.name != name) return false;
   }
   return true;
 }
@@ -98,12 +121,15 @@ RankResult finish_to_tolerance(const Problem& p, const RankOptions& o, RankResul
 
 }  // namespace
 
-static_assert(rows_in_enum_order(), "kRows must list the named Methods first, in enum order");
+static_assert(named_rows_in_enum_order(), "kRows must list the named Methods first, in order");
 
 std::span<const SolverInfo> solvers() {
   static const std::vector<SolverInfo> infos = [] {
     std::vector<SolverInfo> v;
-    for (const Row& r : kRows) v.push_back(r.info);
+    for (const Row& r : kRows) {
+      v.push_back(r.info);
+      v.back().method = static_cast<Method>(v.size() - 1);
+    }
     return v;
   }();
   return infos;
@@ -116,7 +142,7 @@ const SolverInfo& solver_info(Method m) {
 std::span<const Named<Method>> names(Method) {
   static const std::vector<Named<Method>> table = [] {
     std::vector<Named<Method>> v;
-    for (const Row& r : kRows) v.push_back({r.info.method, r.info.name});
+    for (const SolverInfo& s : solvers()) v.push_back({s.method, s.name});
     return v;
   }();
   return table;
@@ -128,8 +154,8 @@ const char* to_string(Method m) {
 
 std::string solver_names(bool SolverInfo::*supports) {
   std::vector<std::string_view> chosen;
-  for (const Row& r : kRows) {
-    if (r.info.*supports) chosen.push_back(r.info.name);
+  for (const SolverInfo& s : solvers()) {
+    if (s.*supports) chosen.push_back(s.name);
   }
   std::string text;
   for (std::size_t i = 0; i < chosen.size(); ++i) {

@@ -53,16 +53,17 @@ enum class Method : std::uint8_t {
 
 // A row of the table of solvers: what --method NAME means and where it can run.
 struct SolverInfo {
-  Method method;
+  Method method{};
   std::string_view name;  // --method NAME, method="NAME", the record's "method"
   std::string_view help;  // its part of --method's help
-  bool out_of_core;       // runs with memory_budget (the links streamed from disk)
-  bool blocked_sweep;     // sums with Summation::kBlocked
-  bool batch;             // computes many vectors in one pass (compute_rank_batch)
-  bool mpi;               // runs on several machines (rank_parts)
-  // Its own stopping rule bounds what --tol promises (the residual ‖T(R) − R‖₁, below): power
-  // iterations stop on ‖T(R) − R‖₁ itself. Others get power iterations added (finishing steps).
-  bool stop_bounds_residual;
+  // What it supports besides ranking a web in memory (each false unless its row says so):
+  bool out_of_core = false;    // memory_budget: the power loop of out_of_core.cpp runs it
+  bool blocked_sweep = false;  // Summation::kBlocked
+  bool batch = false;          // many vectors in one pass (compute_rank_batch)
+  bool mpi = false;            // several machines (rank_parts)
+  // Its own stopping rule bounds what --tol promises (the residual ‖T(R) − R‖₁, above): power
+  // iterations stop on that residual. Others are followed by power iterations until it holds.
+  bool stop_bounds_residual = false;
 };
 
 // Every solver, in the order --method lists them.
