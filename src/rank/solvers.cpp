@@ -11,9 +11,13 @@
 #include "webrank/util/error.hpp"
 
 namespace webrank {
+
+// Solvers whose files have no header are declared here, beside their rows (the others are in
+// rank/solver.hpp).
+
 namespace {
 
-// The solvers that have no header of their own (their files define them).
+// --method gauss-seidel: by component where that is exact, over the whole web otherwise.
 RankResult gauss_seidel(const Problem& p, const RankOptions& o) {
   return gauss_seidel_by_component_applies(p) ? gauss_seidel_by_component(p, o)
                                               : gauss_seidel_whole_web(p, o);
