@@ -186,7 +186,7 @@ class DatabaseTest(unittest.TestCase):
         with self.assertRaises(webrank.InvalidTypeError) as e:
             self.db.rank("x", threads="2")
         self.assertEqual(e.exception.field, "threads")
-        for bad in (2.0, -1):
+        for bad in (2.5, -1):
             with self.assertRaises(webrank.InvalidArgumentError) as e:
                 self.db.rank("x", threads=bad)
             self.assertEqual(e.exception.field, "threads")
@@ -194,10 +194,11 @@ class DatabaseTest(unittest.TestCase):
             webrank.rank(webrank.Graph.from_arrays(3, [0, 1], [1, 2]), threads="1")
         with self.assertRaises(webrank.InvalidTypeError):
             self.db.top(k=3, threads="1")
-        # Float page ids are refused, not truncated.
-        with self.assertRaises(webrank.InvalidTypeError) as e:
+        # Fractional page ids are refused, not truncated.
+        with self.assertRaises(webrank.InvalidArgumentError) as e:
             webrank.Graph.from_arrays(3, np.array([0.5, 1.0]), np.array([1, 2]))
         self.assertIn("src", str(e.exception))
+        self.assertIn("position 0", str(e.exception))
         self.assertEqual(webrank.Graph.from_arrays(3, [0, 1], [1, 2]).links, 2)
         # A Database made without __init__ is an error, not a crash.
         blank = webrank.Database.__new__(webrank.Database)

@@ -9,13 +9,11 @@ array; pages may be named by id).
 """
 import os
 import tempfile
-import warnings
 
 import numpy as np
 
-from . import _core
-from . import _operations
-from ._errors import ConvergenceWarning
+from . import _arguments, _core, _operations
+from ._errors import InvalidTypeError
 
 __all__ = ["Database", "build", "import_graph", "crawl", "generate"]
 
@@ -30,6 +28,9 @@ class Database(_core.Database):
     any of them is referenced, even after close(). Page ids are 0 .. pages-1.
     """
 
+    def __init__(self, path, verify=False):
+        super().__init__(_arguments.path(path, "path"), _arguments.flag(verify, "verify"))
+
     def __repr__(self):
         if self.closed:
             return "webrank.Database(closed)"
@@ -43,30 +44,62 @@ class Database(_core.Database):
         self.close()
         return False
 
+    # The members of the extension that take arguments, each checked here first.
+    def label(self, id):
+        """The label of page `id` (its URL for a crawl)."""
+        return super().label(_arguments.page_id(id, "id", self.pages))
+
+    def title(self, id):
+        """The title of page `id` (None when the web has none for it)."""
+        return super().title(_arguments.page_id(id, "id", self.pages))
+
+    def out_links(self, id):
+        """The pages page `id` links to, ascending (a read-only uint32 view)."""
+        return super().out_links(_arguments.page_id(id, "id", self.pages))
+
+    def backlinks(self, id):
+        """The pages that link to page `id`, ascending (a read-only uint32 view)."""
+        return super().backlinks(_arguments.page_id(id, "id", self.pages))
+
+    def find(self, label):
+        """The id of the page labelled `label`, or of the URL it normalizes to; None if none."""
+        return super().find(_arguments.text(label, "label"))
+
+    def ranks(self, name="pagerank"):
+        """The stored vector `name` (a read-only view of its file: float64, or float32 when
+        ranked with precision="float")."""
+        return super().ranks(_arguments.text(name, "name"))
+
+    def rank_info(self, name="pagerank"):
+        """The record of the stored vector `name` (docs/format.md) as a dict."""
+        return super().rank_info(_arguments.text(name, "name"))
+
+    def delete_ranks(self, name):
+        """Deletes the stored vector `name`."""
+        return super().delete_ranks(_arguments.text(name, "name"))
+
     def _label_of(self, page, what):
-        """A page named by id (an int) or by label, as the label operations take."""
-        if isinstance(page, (int, np.integer)) and not isinstance(page, bool):
-            if not 0 <= page < self.pages:
-                raise IndexError("%s: page id %d outside [0, %d)" % (what, page, self.pages))
-            return self.label(int(page))
-        return page
+        """A page named by id (a whole number) or by label, as the label operations take."""
+        if _arguments.is_number(page):
+            return self.label(_arguments.page_id(page, what, self.pages))
+        return _arguments.text(page, what)
 
     def _weights(self, values, what):
         """dict {label or id: weight}, a sequence of page ids or labels (weight 1 each), or an
-        array of one value per page -> what the operation takes."""
+        array of one value per page -> what the operation takes (labels or numbers; the
+        operation checks the labels and the weights)."""
         if values is None or isinstance(values, (str, os.PathLike)):
             return values
-        if isinstance(values, np.ndarray) and values.ndim == 1 and values.shape[0] == self.pages:
+        if isinstance(values, np.ndarray) and values.ndim == 1 and (
+                values.dtype.kind == "f" or values.shape[0] == self.pages):
             return values
-        x = np.zeros(self.pages)
-        items = values.items() if isinstance(values, dict) else ((v, 1.0) for v in values)
-        for key, w in items:
-            label = self._label_of(key, what)
-            i = self.find(label)
-            if i is None:
-                raise KeyError("%s: no page labelled %r in %s" % (what, label, self.path))
-            x[i] = w
-        return x
+        if isinstance(values, dict):
+            return {self._label_of(k, what): w for k, w in values.items()}
+        if not isinstance(values, (list, tuple, np.ndarray)):
+            raise _arguments.fail(InvalidTypeError, what, "must be a dict {page: weight}, a list "
+                                  "of pages, an array of one value per page or a file, got %s"
+                                  % _arguments.shown(values))
+        return {self._label_of(p, what): 1.0 for p in values}
 
     def rank(self, name="pagerank", *, callback=None, **options):
         """Computes PageRank with any of the CLI's solvers and formulations (`webrank rank`;
@@ -80,8 +113,8 @@ class Database(_core.Database):
         whichever is predicted faster; info["choice"] says which and why). A run that stops at
         max_iter is returned (and stored) flagged as not converged, with a ConvergenceWarning.
         Ctrl-C stops it (KeyboardInterrupt)."""
-        for key in ("source", "personalization", "start", "dangling_weights"):
-            if key in options:
+        for key in options:
+            if key in _PAGE_WEIGHTS:
                 options[key] = self._weights(options[key], key)
         info, arrays = self.rank_operation(name=name, callback=callback, _arrays=True, **options)
         return (next(iter(arrays.values())) if arrays else None), info
@@ -92,10 +125,13 @@ class Database(_core.Database):
         them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages) float64
         array and one info dict per source. Nothing is stored unless save=True (vectors named
         batch.0, batch.1, ...)."""
+        rows = _arguments.items(sources, "sources", "list of sources (lists of pages)")
+        rows = [[self._label_of(p, "sources") for p in
+                 _arguments.items(source, "sources", "list of lists of pages")]
+                for source in rows]
         options.setdefault("save", False)
         with tempfile.NamedTemporaryFile("w", suffix=".batch", delete=False) as f:
-            for i, source in enumerate(sources):
-                labels = [self._label_of(p, "sources") for p in source]
+            for i, labels in enumerate(rows):
                 f.write("batch.%d%s\n" % (i, "".join("\t" + l for l in labels)))
         try:
             info, arrays = self.rank_operation(batch=f.name, callback=callback, _arrays=True,
@@ -116,7 +152,8 @@ class Database(_core.Database):
         spam-mass-absolute (Database.ranks() reads them) and returns the pages of highest
         relative spam mass, as `webrank trust --json`."""
         if not isinstance(seeds, (str, os.PathLike)):
-            seeds = [self._label_of(s, "seeds") for s in seeds]
+            seeds = [self._label_of(s, "seeds")
+                     for s in _arguments.items(seeds, "seeds", "list of pages or a file")]
         return self.trust_operation(seeds, **options)
 
     def to_networkx(self):
@@ -130,6 +167,12 @@ class Database(_core.Database):
         G.add_edges_from(zip((labels[i] for i in src), (labels[j] for j in self.out_targets)))
         return G
 
+
+# The keywords of `rank` that take per-page weights (and their aliases), from its declaration:
+# Database.rank lets them name pages by id too.
+_PAGE_WEIGHTS = {n for op in _operations.operations() if op["name"] == "rank"
+                 for s in op["options"] if s["type"] == "weights"
+                 for n in [s["name"]] + s["aliases"]}
 
 # One method per operation on a database, one function per operation that makes one. A method
 # that the class defines by hand (rank, page, trust) keeps the operation as NAME_operation.

@@ -11,8 +11,8 @@ import inspect
 import keyword
 import warnings
 
-from . import _core
-from ._errors import ConvergenceWarning
+from . import _arguments, _core
+from ._errors import ConvergenceWarning, InvalidTypeError
 
 # Python names of operations whose own name is taken by an attribute of Database (the arrays
 # `ranks(name)` and `backlinks(id)`, the count `links`), is not an identifier, or was the
@@ -97,17 +97,26 @@ def make_function(op, on_database):
          else []) + params)
     op_name = op["name"]
 
+    where = ("Database." if on_database else "") + python_name(op_name) + "()"
+
     def call(*args, callback=None, _arrays=False, **kwargs):
         for alias, name in aliases.items():
             if alias in kwargs:
                 kwargs[name] = kwargs.pop(alias)
-        bound = signature.bind(*args, **kwargs)
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            raise _arguments.unknown(unknown[0], sorted(names), where)
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise _arguments.fail(InvalidTypeError, None, "%s: %s" % (where, e)) from None
         values = dict(bound.arguments)
+        _arguments.callback(callback)
         if on_database:
             self = values.pop("self")
-            out = self._call(op_name, values, callback)
+            out = self._call(op_name, _arguments.options(op["options"], values, where), callback)
         else:
-            out = _core._call(op_name, values, callback)
+            out = _core._call(op_name, _arguments.options(op["options"], values, where), callback)
         result = report(*out)
         # The vectors the call computed too, by name: what Database.rank returns as arrays.
         return (result, out[1]) if _arrays else result
