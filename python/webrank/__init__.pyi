@@ -5,6 +5,8 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Optional, Sequenc
 import numpy as np
 import numpy.typing as npt
 
+__version__: str
+
 _Weights = Union[Mapping[Hashable, float], Sequence[float], npt.NDArray[np.float64], None]
 _Path = Union[str, os.PathLike]
 _Method = str  # "power" | "paper" | "direct" | "gauss-seidel" | "extrapolate" | "auto"
