@@ -247,21 +247,35 @@ py::tuple rank_graph(const GraphView& graph, const py::dict& kwargs, const py::o
   return py::make_tuple(owned_array(std::move(result->ranks)), info);
 }
 
+namespace {
+
+// The specs of `options` that Python offers, as JSON (app_json.hpp: the declarations' form).
+nlohmann::json python_specs(const nlohmann::json& options) {
+  nlohmann::json specs = nlohmann::json::array();
+  for (const nlohmann::json& spec : options) {
+    const auto& fronts = spec["fronts"];
+    if (std::find(fronts.begin(), fronts.end(), "python") != fronts.end()) specs.push_back(spec);
+  }
+  return specs;
+}
+
+}  // namespace
+
 void bind_operations(py::module_& m) {
   m.def("_operations", [] {
     py::list ops;
     for (const app::Operation& op : app::operations()) {
-      nlohmann::json declared = op;  // app_json.hpp: the declarations' JSON form
-      nlohmann::json specs = nlohmann::json::array();
-      for (const nlohmann::json& spec : declared["options"]) {
-        const auto& fronts = spec["fronts"];
-        if (std::find(fronts.begin(), fronts.end(), "python") != fronts.end())
-          specs.push_back(spec);
-      }
-      declared["options"] = std::move(specs);
+      nlohmann::json declared = op;
+      declared["options"] = python_specs(declared["options"]);
       ops.append(to_python(declared));
     }
     return ops;
+  });
+  // webrank.rank(graph)'s keywords: rank's that need no database, and the run's.
+  m.def("_graph_rank_options", [] {
+    nlohmann::json specs = app::graph_rank_option_specs();
+    for (const app::OptionSpec& s : app::run_options()) specs.push_back(s);
+    return to_python(python_specs(specs));
   });
   m.def(
       "_call",

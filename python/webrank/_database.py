@@ -7,13 +7,13 @@ The functions build, import_graph, crawl and generate are the operations that ma
 or a file. A few methods add what a Python user expects on top (rank returns the vector as an
 array; pages may be named by id).
 """
+import inspect
 import os
-import tempfile
 
 import numpy as np
 
 from . import _arguments, _core, _operations
-from ._errors import InvalidTypeError
+from ._errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["Database", "build", "import_graph", "crawl", "generate"]
 
@@ -121,30 +121,42 @@ class Database(_core.Database):
 
     def rank_batch(self, sources, *, callback=None, **options):
         """Personalized PageRank for many sources at once (`webrank rank --batch`;
-        docs/personalization.md): each source is a list of pages (labels or ids; E uniform over
-        them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages) float64
-        array and one info dict per source. Nothing is stored unless save=True (vectors named
-        batch.0, batch.1, ...)."""
-        rows = _arguments.items(sources, "sources", "list of sources (lists of pages)")
-        rows = [[self._label_of(p, "sources") for p in
-                 _arguments.items(source, "sources", "list of lists of pages")]
-                for source in rows]
+        docs/personalization.md): each source is a list of pages (labels, URLs or ids; E uniform
+        over them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages)
+        float64 array and one info dict per source. Nothing is stored unless save=True (vectors
+        named batch.0, batch.1, ...). The options are rank's that a batch takes."""
+        lines = []
+        for i, source in enumerate(_arguments.items(sources, "sources", "list of sources "
+                                                    "(lists of pages)")):
+            pages = _arguments.items(source, "sources", "list of sources (lists of pages), "
+                                     "source %d" % i)
+            # Each page by its own label, as the batch's lines name pages ('@' escaped).
+            labels = [self.label(self._page(p, "sources", "source %d" % i)) for p in pages]
+            lines.append(["batch.%d" % i] + ["@" + l if l.startswith("@") else l
+                                             for l in labels])
+        if not lines:
+            raise _arguments.fail(InvalidArgumentError, "sources", "holds no source")
         options.setdefault("save", False)
-        with tempfile.NamedTemporaryFile("w", suffix=".batch", delete=False) as f:
-            for i, labels in enumerate(rows):
-                f.write("batch.%d%s\n" % (i, "".join("\t" + l for l in labels)))
-        try:
-            info, arrays = self.rank_operation(batch=f.name, callback=callback, _arrays=True,
-                                               **options)
-        finally:
-            os.unlink(f.name)
-        return (np.vstack([arrays["batch.%d" % i] for i in range(len(sources))]),
-                info["vectors"])
+        info, arrays = self.rank_operation(batch=lines, callback=callback, _arrays=True, **options)
+        return np.vstack([arrays["batch.%d" % i] for i in range(len(lines))]), info["vectors"]
 
-    def page(self, page):
+    def _page(self, page, field, where=""):
+        """The id of a page given by id or by label (or URL); InvalidArgumentError when the
+        database has no such page."""
+        if _arguments.is_number(page):
+            return _arguments.page_id(page, field, self.pages)
+        label = _arguments.text(page, field)
+        found = self.find(label)
+        if found is None:
+            raise _arguments.fail(InvalidArgumentError, field, "%s: page '%s' is not in the "
+                                  "database %s" % (where, label, self.path) if where else
+                                  "page '%s' is not in the database %s" % (label, self.path))
+        return found
+
+    def page(self, page, **options):
         """One page (a label, a URL or an id) with everything the database knows of it
         (`webrank page`)."""
-        return self.page_operation(self._label_of(page, "page"))
+        return self.page_operation(self._label_of(page, "page"), **options)
 
     def trust(self, seeds, **options):
         """TrustRank and spam mass (`webrank trust`; docs/spam.md): seeds are trusted pages
@@ -168,16 +180,17 @@ class Database(_core.Database):
         return G
 
 
+_OPERATIONS = {op["name"]: op for op in _operations.operations()}
+
 # The keywords of `rank` that take per-page weights (and their aliases), from its declaration:
 # Database.rank lets them name pages by id too.
-_PAGE_WEIGHTS = {n for op in _operations.operations() if op["name"] == "rank"
-                 for s in op["options"] if s["type"] == "weights"
-                 for n in [s["name"]] + s["aliases"]}
+_PAGE_WEIGHTS = {n for spec in _OPERATIONS["rank"]["options"] if spec["type"] == "weights"
+                 for n in [spec["name"]] + spec["aliases"]}
 
 # One method per operation on a database, one function per operation that makes one. A method
 # that the class defines by hand (rank, page, trust) keeps the operation as NAME_operation.
 _module_functions = {}
-for _op in _operations.operations():
+for _op in _OPERATIONS.values():
     _fn = _operations.make_function(_op, on_database=_op["database"])
     _name = _operations.python_name(_op["name"])
     if _op["database"]:
@@ -188,6 +201,31 @@ for _op in _operations.operations():
         setattr(Database, _name, _fn)
     else:
         _module_functions[_name] = _fn
+
+
+# The methods written by hand over an operation, with the signatures its declaration makes (help()
+# and the stubs show every keyword): rank's, rank's that a batch takes (not those that exclude
+# it), page's and trust's.
+_P = inspect.Parameter
+_rank = _OPERATIONS["rank"]["options"]
+_operations.declare(Database.rank, [_P("name", _P.POSITIONAL_OR_KEYWORD, default="pagerank",
+                                       annotation="str")]
+                    + _operations.keywords(_rank, exclude={"name", "batch"}),
+                    "Tuple[npt.NDArray[np.float64], dict[str, Any]]")
+_operations.declare(Database.rank_batch,
+                    [_P("sources", _P.POSITIONAL_OR_KEYWORD, annotation="_Sources")]
+                    + _operations.keywords(
+                        _rank, exclude={"batch"} | {s["name"] for s in _rank
+                                                    if "batch" in s["excludes"]},
+                        defaults={"save": False}),
+                    "Tuple[npt.NDArray[np.float64], list[dict[str, Any]]]")
+_operations.declare(Database.page, [_P("page", _P.POSITIONAL_OR_KEYWORD, annotation="_Page")]
+                    + _operations.keywords(_OPERATIONS["page"]["options"], exclude={"page"}),
+                    "dict[str, Any]")
+_operations.declare(Database.trust,
+                    [_P("seeds", _P.POSITIONAL_OR_KEYWORD, annotation="_Seeds")]
+                    + _operations.keywords(_OPERATIONS["trust"]["options"], exclude={"seeds"}),
+                    "list[dict[str, Any]]")
 
 
 def build(inputs, output, **options):

@@ -1,6 +1,8 @@
 """Webs held in memory, not in a database: webrank.Graph and webrank.rank(graph) (docs/python.md).
 Their arguments are checked here (_arguments.py) before the extension sees them; rank's options
 are `rank`'s declarations, those that need no database."""
+import inspect
+
 from . import _arguments, _core, _operations
 from ._errors import InvalidArgumentError, InvalidTypeError
 
@@ -90,19 +92,17 @@ class Graph:
                                                 _arguments.flag(multigraph, "multigraph")))
 
 
-def _rank_specs():
-    return next(op for op in _operations.operations() if op["name"] == "rank")["options"]
-
-
-_RANK_SPECS = _rank_specs()
+# rank's options that need no database, and the run's (threads): the keywords of rank(graph).
+_RANK_SPECS = _core._graph_rank_options()
 
 
 def rank(graph, *, callback=None, **options):
     """PageRank of a web held in memory: rank(graph, **options) -> (ranks, info), ranks a float64
     array by page, info the result as a dict ("iterations", "converged", "final_delta", ...).
-    The options are Database.rank's that need no database (damping, tol, max_iter, dangling,
-    method, precision, sweep, block_pages, threads; source, start and dangling_weights as one
-    value per page); callback(iteration, delta) is called after every iteration."""
+    The options are Database.rank's that need no database (its declarations: damping, tol,
+    max_iter, dangling, method, precision, sweep, block_pages, threads; source, start and
+    dangling_weights as one value per page); callback(iteration, delta) is called after every
+    iteration."""
     if not isinstance(graph, Graph):
         raise _arguments.fail(InvalidTypeError, "graph", "must be a webrank.Graph "
                               "(Graph.from_arrays, Graph.from_csr), got %s"
@@ -110,4 +110,10 @@ def rank(graph, *, callback=None, **options):
     _arguments.callback(callback)
     options = _arguments.options(_RANK_SPECS, options, "rank()")
     return _core.rank(graph._graph, options, callback)
+
+
+_operations.declare(rank, [inspect.Parameter("graph", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                             annotation="Graph")]
+                    + _operations.keywords(_RANK_SPECS),
+                    "Tuple[npt.NDArray[np.float64], dict[str, Any]]", on_database=False)
 
