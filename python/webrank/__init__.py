@@ -22,7 +22,7 @@ import os as _os
 if "OMP_WAIT_POLICY" not in _os.environ and "GOMP_SPINCOUNT" not in _os.environ:
     _os.environ["GOMP_SPINCOUNT"] = "10000"
 
-from ._version import __version__  # noqa: E402
+from ._version import __version__  # noqa: E402, F401 (public: webrank.__version__)
 from ._graph import Graph, rank  # noqa: E402
 from ._database import Database, build, crawl, generate, import_graph  # noqa: E402
 from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
