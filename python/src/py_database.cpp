@@ -42,10 +42,10 @@ PyDatabase* initialized(const py::handle& self) {
 PyDatabase& unwrap(const py::handle& self) {
   PyDatabase* d = initialized(self);
   if (!d) {
-    throw py::type_error(
-        "webrank.Database: not initialized (open one with webrank.Database(path))");
+    throw Error(ErrorKind::kInvalidType,
+                "webrank.Database: not initialized (open one with webrank.Database(path))");
   }
-  if (!d->session) throw py::value_error("webrank.Database: closed");
+  if (!d->session) throw Error(ErrorKind::kInvalidArgument, "webrank.Database: closed");
   return *d;
 }
 

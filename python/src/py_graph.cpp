@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "rank_call.hpp"
+#include "py_operations.hpp"
 #include "webrank/util/error.hpp"
 #include "webrank/util/graph.hpp"
 #include "webrank/writer/owned_graph.hpp"
@@ -41,27 +41,44 @@ PageId checked_pages(std::uint64_t n) {
   return static_cast<PageId>(n);
 }
 
+// The graph's contents are read here, not checked by the package first (a Python loop over every
+// edge would cost more than the solve): what is wrong in them is refused with the library's
+// typed errors all the same, naming the argument, `G`, or the `weight` attribute.
+[[noreturn]] void malformed_graph(const std::string& what) {
+  PyErr_Clear();
+  throw Error(ErrorKind::kInvalidType, cat("must be a NetworkX graph: ", what), "G");
+}
+
 // The weight of one edge's attribute dict: attr[weight] if present, else 1 (NetworkX's rule).
 double edge_weight(PyObject* attr, PyObject* key) {
-  if (!PyDict_Check(attr)) throw py::type_error("an edge attribute mapping that is not a dict");
+  if (!PyDict_Check(attr)) malformed_graph("an edge attribute mapping that is not a dict");
   if (key == nullptr) return 1;
   PyObject* w = PyDict_GetItemWithError(attr, key);
   if (w == nullptr) {
-    if (PyErr_Occurred()) throw py::error_already_set();
+    if (PyErr_Occurred()) malformed_graph("an edge attribute mapping that cannot be read");
     return 1;
   }
   const double x = PyFloat_AsDouble(w);
-  if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (x == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw Error(ErrorKind::kInvalidType,
+                cat("must name numbers: an edge's weight is a ",
+                    std::string(py::str(py::type::of(w).attr("__name__")))),
+                "weight");
+  }
   return x;
 }
 
 PageId node_index(PyObject* index, PyObject* node) {
   PyObject* i = PyDict_GetItemWithError(index, node);
   if (i == nullptr) {
-    if (PyErr_Occurred()) throw py::error_already_set();
-    throw py::key_error("a neighbour that is not a node of the graph");
+    if (PyErr_Occurred()) malformed_graph("a neighbour that cannot be looked up");
+    malformed_graph("a neighbour that is not a node of the graph");
   }
-  return static_cast<PageId>(PyLong_AsUnsignedLong(i));
+  const unsigned long id = PyLong_AsUnsignedLong(i);
+  if (id == static_cast<unsigned long>(-1) && PyErr_Occurred())
+    malformed_graph("a node index that is not a page id");
+  return static_cast<PageId>(id);
 }
 
 // NetworkX's G._adj: {u: {v: attrs}} ({u: {v: {key: attrs}}} for multigraphs), every node a
@@ -76,7 +93,7 @@ Graph from_adjacency(const py::dict& adj, const py::dict& index, const py::objec
   PyObject *u, *nbrs;
   Py_ssize_t pos = 0;
   while (PyDict_Next(adj.ptr(), &pos, &u, &nbrs)) {
-    if (!PyDict_Check(nbrs)) throw py::type_error("an adjacency that is not a dict of dicts");
+    if (!PyDict_Check(nbrs)) malformed_graph("an adjacency that is not a dict of dicts");
     const PageId su = node_index(index.ptr(), u);
     PyObject *v, *attr;
     Py_ssize_t npos = 0;
@@ -86,8 +103,7 @@ Graph from_adjacency(const py::dict& adj, const py::dict& index, const py::objec
       if (multigraph) {
         PyObject *k, *a;
         Py_ssize_t kpos = 0;
-        if (!PyDict_Check(attr))
-          throw py::type_error("a multigraph edge mapping that is not a dict");
+        if (!PyDict_Check(attr)) malformed_graph("a multigraph edge mapping that is not a dict");
         while (PyDict_Next(attr, &kpos, &k, &a)) w += edge_weight(a, key);
       } else {
         w = edge_weight(attr, key);
@@ -192,10 +208,12 @@ void bind_graph(py::module_& m) {
                   py::arg("data"));
   m.def(
       "rank",
-      [](const Graph& g, const py::kwargs& options) { return rank_graph(g.view(), options); },
-      py::arg("graph"),
-      "rank(graph, **options) -> (ranks, info): PageRank of an in-memory graph (options: "
-      "webrank.Database.rank).");
+      [](const Graph& g, const py::dict& options, const py::object& callback) {
+        return rank_graph(g.view(), options, callback);
+      },
+      py::arg("graph"), py::arg("options"), py::arg("callback") = py::none(),
+      "rank(graph, options, callback) -> (ranks, info): PageRank of an in-memory graph (use "
+      "webrank.rank).");
 }
 
 }  // namespace webrank::python

@@ -11,6 +11,7 @@
 #include "interruptible.hpp"
 #include "webrank/app/app_json.hpp"
 #include "webrank/app/operation.hpp"
+#include "webrank/app/ranking.hpp"
 #include "webrank/util/error.hpp"
 
 namespace py = pybind11;
@@ -18,15 +19,32 @@ namespace py = pybind11;
 namespace webrank::python {
 namespace {
 
+std::string type_name(const py::handle& v) {
+  return py::str(py::type::of(v).attr("__name__"));
+}
+
 [[noreturn]] void wrong_type(const std::string& what, const py::handle& v) {
-  throw py::type_error(cat(what, ": cannot take a ",
-                           std::string(py::str(py::type::of(v).attr("__name__"))),
-                           " (numbers, strings, booleans, lists and dicts of them, NumPy arrays)"));
+  throw Error(ErrorKind::kInvalidType,
+              cat("cannot take a ", type_name(v),
+                  " (numbers, strings, booleans, lists and dicts of them, NumPy arrays)"),
+              what);
+}
+
+// The UTF-8 of a str; a lone surrogate (os.fsdecode's stand-in for a byte that is not UTF-8) is
+// refused, not passed on as text that is none.
+std::string utf8(const py::handle& v, const std::string& what) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(v.ptr(), &size);
+  if (!data) {
+    PyErr_Clear();
+    throw Error(ErrorKind::kInvalidArgument, "holds a lone surrogate: not text", what);
+  }
+  return std::string(data, static_cast<std::size_t>(size));
 }
 
 nlohmann::json array_json(const py::array& a, const std::string& what) {
   const char kind = a.dtype().kind();
-  if (a.ndim() != 1) throw py::value_error(cat(what, ": must be a one-dimensional array"));
+  if (a.ndim() != 1) fail_option(what, "must be a one-dimensional array");
   nlohmann::json out = nlohmann::json::array();
   if (kind == 'f') {
     const auto d = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
@@ -37,7 +55,7 @@ nlohmann::json array_json(const py::array& a, const std::string& what) {
     for (py::ssize_t i = 0; i < d.size(); ++i) out.push_back(d.data()[i]);
   } else if (kind == 'b') {
     for (auto item : a) out.push_back(item.cast<bool>());
-  } else if (kind == 'U' || kind == 'O' || kind == 'S') {
+  } else if (kind == 'U' || kind == 'O') {
     for (auto item : a) out.push_back(to_json(item, what));
   } else {
     wrong_type(what, a);
@@ -45,46 +63,99 @@ nlohmann::json array_json(const py::array& a, const std::string& what) {
   return out;
 }
 
-}  // namespace
-
+// The `threads` keyword (threads of this call, 0 = all): an int, else Error kInvalidType (a
+// string) or kInvalidArgument (a float, a bool), field "threads", as declared options are
+// refused.
 int threads_argument(const py::handle& v) {
   if (py::isinstance<py::int_>(v) && !py::isinstance<py::bool_>(v)) {
-    const auto n = v.cast<long long>();
+    long long n = 0;
+    try {
+      n = v.cast<long long>();
+    } catch (const py::cast_error&) {
+      n = -1;
+    }
     if (n < 0 || n > std::numeric_limits<int>::max())
-      throw Error(ErrorKind::kInvalidArgument, cat("must be >= 0 (0 = all), got ", n), "threads");
+      throw Error(ErrorKind::kInvalidArgument,
+                  cat("must be >= 0 (0 = all), got ", std::string(py::repr(v))), "threads");
     return static_cast<int>(n);
   }
   const bool number = py::isinstance<py::float_>(v) || py::isinstance<py::bool_>(v);
   throw Error(
       number ? ErrorKind::kInvalidArgument : ErrorKind::kInvalidType,
-      cat("must be a whole number (0 = all), got ",
-          std::string(py::str(py::type::of(v).attr("__name__"))), " ", std::string(py::repr(v))),
+      cat("must be a whole number (0 = all), got ", type_name(v), " ", std::string(py::repr(v))),
       "threads");
 }
+
+// The keyword arguments of a call as the library takes them: the options as a JSON object (None
+// is not given: the declared default) and the call's threads.
+struct CallArguments {
+  nlohmann::json options = nlohmann::json::object();
+  int threads = 0;
+};
+
+CallArguments call_arguments(const py::dict& kwargs) {
+  CallArguments out;
+  for (auto [key, value] : kwargs) {
+    const std::string k = utf8(key, "keyword");
+    if (value.is_none()) continue;
+    if (k == "threads") {
+      out.threads = threads_argument(value);
+      continue;
+    }
+    out.options[k] = to_json(value, k);
+  }
+  return out;
+}
+
+// What reports a solve's iterations to `callback(iteration, delta)` through `job` (empty for
+// None). Both by reference: the library copies the function on its threads, which must not touch
+// a Python object's count of references without the GIL.
+std::function<void(const IterationInfo&)> iteration_callback(Interruptible& job,
+                                                             const py::object& callback) {
+  if (callback.is_none()) return {};
+  return [&job, &callback](const IterationInfo& i) {
+    job.call_python([&] { callback(i.iteration, i.delta); });
+  };
+}
+
+// A float64 array that owns `values`: no copy.
+py::array_t<double> owned_array(std::vector<double>&& values) {
+  auto* owned = new std::vector<double>(std::move(values));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<double>*>(p); });
+  return py::array_t<double>(owned->size(), owned->data(), owner);
+}
+
+}  // namespace
 
 nlohmann::json to_json(const py::handle& v, const std::string& what) {
   if (v.is_none()) return nullptr;
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
   if (py::isinstance<py::int_>(v)) {
     try {
-      return v.cast<std::int64_t>();
+      if (PyObject_RichCompareBool(v.ptr(), py::int_(0).ptr(), Py_LT) == 1)
+        return v.cast<std::int64_t>();
+      return v.cast<std::uint64_t>();
     } catch (const py::cast_error&) {
-      throw py::value_error(
-          cat(what, ": ", std::string(py::str(v)), " is outside 64-bit integers"));
+      throw Error(ErrorKind::kInvalidArgument,
+                  cat("must be within 64-bit integers, got ", std::string(py::str(v))), what);
     }
   }
   if (py::isinstance<py::float_>(v)) return v.cast<double>();
-  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (py::isinstance<py::str>(v)) return utf8(v, what);
   if (py::isinstance<py::array>(v)) return array_json(v.cast<py::array>(), what);
   // NumPy scalars (np.float64(0.85), np.int64(3)) and os.PathLike.
   if (py::hasattr(v, "dtype") && py::hasattr(v, "item")) return to_json(v.attr("item")(), what);
-  if (py::hasattr(v, "__fspath__")) return v.attr("__fspath__")().cast<std::string>();
+  if (py::hasattr(v, "__fspath__")) {
+    const py::object path = v.attr("__fspath__")();
+    if (!py::isinstance<py::str>(path)) wrong_type(what, path);
+    return utf8(path, what);
+  }
   if (py::isinstance<py::dict>(v)) {
     nlohmann::json out = nlohmann::json::object();
     for (auto [key, value] : v.cast<py::dict>()) {
       if (!py::isinstance<py::str>(key))
-        throw py::type_error(cat(what, ": dict keys must be strings (page labels)"));
-      out[key.cast<std::string>()] = to_json(value, what);
+        throw Error(ErrorKind::kInvalidType, "must have strings (page labels) as keys", what);
+      out[utf8(key, what)] = to_json(value, what);
     }
     return out;
   }
@@ -133,37 +204,25 @@ py::tuple call_operation(const std::string& name, app::Session* session, const p
                          const py::object& callback) {
   const app::Operation& op = app::find_operation(name);
   if (op.access != app::Access::kNone && !session)
-    throw py::type_error(cat(name, "() needs a database: call it as Database.", name, "()"));
-  nlohmann::json options = nlohmann::json::object();
+    fail(ErrorKind::kInvalidArgument, name, "() needs a database: call it as Database.", name,
+         "()");
+  const CallArguments args = call_arguments(kwargs);
   app::Run run;
-  for (auto [key, value] : kwargs) {
-    const std::string k = py::str(key);
-    if (value.is_none()) continue;  // not given: the declared default
-    if (k == "threads") {
-      run.threads = threads_argument(value);
-      continue;
-    }
-    options[k] = to_json(value, k);
-  }
+  run.threads = args.threads;
   Interruptible job;
-  if (!callback.is_none()) {
-    run.on_progress = [&](const app::Progress& p) {
-      if (const auto* i = std::get_if<IterationInfo>(&p))
-        job.call_python([&] { callback(i->iteration, i->delta); });
+  if (const auto report = iteration_callback(job, callback)) {
+    run.on_progress = [report](const app::Progress& p) {
+      if (const auto* i = std::get_if<IterationInfo>(&p)) report(*i);
     };
   }
   auto out = std::make_shared<app::Output>();
   job.run([&](std::stop_token stop) {
     run.stop = stop;
-    *out = op.run(session, options, run);
+    *out = op.run(session, args.options, run);
   });
   py::dict arrays;
-  for (auto& [vector, values] : out->arrays) {
-    // The array owns the vector: no copy.
-    auto* owned = new std::vector<double>(std::move(values));
-    py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<double>*>(p); });
-    arrays[py::str(vector)] = py::array_t<double>(owned->size(), owned->data(), owner);
-  }
+  for (auto& [vector, values] : out->arrays)
+    arrays[py::str(vector)] = owned_array(std::move(values));
   // Messages name options as keyword arguments are named: the library's own names.
   const auto bare = [](std::string_view f) { return std::string(f); };
   py::list warnings, errors;
@@ -172,21 +231,51 @@ py::tuple call_operation(const std::string& name, app::Session* session, const p
   return py::make_tuple(to_python(out->json), arrays, warnings, out->notices.not_converged, errors);
 }
 
+py::tuple rank_graph(const GraphView& graph, const py::dict& kwargs, const py::object& callback) {
+  const CallArguments args = call_arguments(kwargs);
+  RankOptions o = app::graph_rank_options(args.options, graph.num_pages);
+  o.threads = args.threads;
+  Interruptible job;
+  o.on_iteration = iteration_callback(job, callback);
+  auto result = std::make_unique<RankResult>();
+  // Always on a worker thread: Ctrl-C stops a solve of any size.
+  job.run([&](std::stop_token stop) {
+    o.stop = stop;
+    *result = compute_rank(graph, o);
+  });
+  py::object info = to_python(nlohmann::json(*result));
+  return py::make_tuple(owned_array(std::move(result->ranks)), info);
+}
+
+namespace {
+
+// The specs of `options` that Python offers, as JSON (app_json.hpp: the declarations' form).
+nlohmann::json python_specs(const nlohmann::json& options) {
+  nlohmann::json specs = nlohmann::json::array();
+  for (const nlohmann::json& spec : options) {
+    const auto& fronts = spec["fronts"];
+    if (std::find(fronts.begin(), fronts.end(), "python") != fronts.end()) specs.push_back(spec);
+  }
+  return specs;
+}
+
+}  // namespace
+
 void bind_operations(py::module_& m) {
   m.def("_operations", [] {
     py::list ops;
     for (const app::Operation& op : app::operations()) {
-      nlohmann::json declared = op;  // app_json.hpp: the declarations' JSON form
-      nlohmann::json specs = nlohmann::json::array();
-      for (const nlohmann::json& spec : declared["options"]) {
-        const auto& fronts = spec["fronts"];
-        if (std::find(fronts.begin(), fronts.end(), "python") != fronts.end())
-          specs.push_back(spec);
-      }
-      declared["options"] = std::move(specs);
+      nlohmann::json declared = op;
+      declared["options"] = python_specs(declared["options"]);
       ops.append(to_python(declared));
     }
     return ops;
+  });
+  // webrank.rank(graph)'s keywords: rank's that need no database, and the run's.
+  m.def("_graph_rank_options", [] {
+    nlohmann::json specs = app::graph_rank_option_specs();
+    for (const app::OptionSpec& s : app::run_options()) specs.push_back(s);
+    return to_python(python_specs(specs));
   });
   m.def(
       "_call",

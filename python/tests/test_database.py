@@ -186,7 +186,7 @@ class DatabaseTest(unittest.TestCase):
         with self.assertRaises(webrank.InvalidTypeError) as e:
             self.db.rank("x", threads="2")
         self.assertEqual(e.exception.field, "threads")
-        for bad in (2.0, -1):
+        for bad in (2.5, -1):
             with self.assertRaises(webrank.InvalidArgumentError) as e:
                 self.db.rank("x", threads=bad)
             self.assertEqual(e.exception.field, "threads")
@@ -194,10 +194,11 @@ class DatabaseTest(unittest.TestCase):
             webrank.rank(webrank.Graph.from_arrays(3, [0, 1], [1, 2]), threads="1")
         with self.assertRaises(webrank.InvalidTypeError):
             self.db.top(k=3, threads="1")
-        # Float page ids are refused, not truncated.
-        with self.assertRaises(webrank.InvalidTypeError) as e:
+        # Fractional page ids are refused, not truncated.
+        with self.assertRaises(webrank.InvalidArgumentError) as e:
             webrank.Graph.from_arrays(3, np.array([0.5, 1.0]), np.array([1, 2]))
         self.assertIn("src", str(e.exception))
+        self.assertIn("position 0", str(e.exception))
         self.assertEqual(webrank.Graph.from_arrays(3, [0, 1], [1, 2]).links, 2)
         # A Database made without __init__ is an error, not a crash.
         blank = webrank.Database.__new__(webrank.Database)
@@ -293,6 +294,41 @@ class SpamAndPersonalization(unittest.TestCase):
             self.assertLess(float(np.abs(row - self.vec(ref)).sum()), 1e-9)
         self.assertTrue(all(i["converged"] for i in infos))
 
+    def test_rank_batch_in_memory(self):
+        # Pages by id, by label, by URL-ish label; no file is written for the batch.
+        fresh = tempfile.mkdtemp(prefix="webrank-py-")
+        self.addCleanup(shutil.rmtree, fresh)
+        before, tempfile.tempdir = tempfile.tempdir, fresh
+        try:
+            ranks, infos = self.db.rank_batch([[self.db.find("h1")], ["h1"]])
+        finally:
+            tempfile.tempdir = before
+        self.assertEqual(os.listdir(fresh), [])
+        self.assertTrue(np.array_equal(ranks[0], ranks[1]))
+        self.assertEqual([i["name"] for i in infos], ["batch.0", "batch.1"])
+        with self.assertRaises(webrank.InvalidArgumentError) as e:
+            self.db.rank_batch([["h1"], ["nowhere"]])
+        self.assertEqual(e.exception.field, "sources")
+        self.assertIn("source 1", str(e.exception))
+        with self.assertRaises(webrank.PageIdError):
+            self.db.rank_batch([[self.db.pages]])
+
+    def test_rank_batch_labels_a_file_could_not_hold(self):
+        # A label starting with '@' (a batch file's weights file) and one with blanks: taken as
+        # the pages they name.
+        tmp = tempfile.mkdtemp(prefix="webrank-py-")
+        self.addCleanup(shutil.rmtree, tmp)
+        edges = os.path.join(tmp, "odd.tsv")
+        links = [("@home", "a b"), ("a b", "@home"), ("a b", "c"), ("c", "@home")]
+        with open(edges, "w") as f:
+            f.write("".join("%s\t%s\n" % l for l in links))
+        db, _ = webrank.build(edges, os.path.join(tmp, "odd.db"))
+        ranks, _ = db.rank_batch([["@home"], ["a b"]])
+        G = nx.DiGraph(links)
+        for row, seed in zip(ranks, ["@home", "a b"]):
+            ref = nx.pagerank(G, personalization={seed: 1}, tol=1e-15, max_iter=10000)
+            self.assertLess(sum(abs(row[db.find(k)] - v) for k, v in ref.items()), 1e-9)
+
 
 class StubsTest(unittest.TestCase):
     """The type stubs describe what the package has: every public name, every Database member."""
@@ -312,6 +348,32 @@ class StubsTest(unittest.TestCase):
         self.assertEqual({m for m in members if not m.startswith("__")}, public)
         for name in webrank.__all__:
             self.assertTrue(getattr(webrank, name).__doc__, name)
+
+    def test_stubs_are_typed(self):
+        # The methods written by hand over operations list their operation's keywords, typed
+        # (no **options), as help() shows them.
+        import ast
+        import inspect
+
+        path = os.path.join(os.path.dirname(webrank.__file__), "__init__.pyi")
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        db = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Database")
+        stubs = {n.name: n for n in db.body if isinstance(n, ast.FunctionDef)}
+        stubs["webrank.rank"] = next(n for n in tree.body
+                                     if isinstance(n, ast.FunctionDef) and n.name == "rank")
+        for name in ("rank", "rank_batch", "page", "trust", "top", "search", "webrank.rank"):
+            with self.subTest(method=name):
+                args = stubs[name].args
+                self.assertIsNone(args.kwarg)
+                for a in args.args + args.kwonlyargs:
+                    if a.arg != "self":
+                        self.assertIsNotNone(a.annotation, a.arg)
+        keywords = {a.arg for a in stubs["rank"].args.kwonlyargs}
+        self.assertTrue({"damping", "tol", "method", "personalize", "source", "callback"}
+                        <= keywords)
+        self.assertIn("damping", inspect.signature(webrank.Database.rank).parameters)
+        self.assertNotIn("personalize", {a.arg for a in stubs["rank_batch"].args.kwonlyargs})
 
     def test_stubs_are_made_from_the_declarations(self):
         # The generated part of the stubs (every operation's keywords, types and defaults) is

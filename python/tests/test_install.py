@@ -35,6 +35,17 @@ class Installed(unittest.TestCase):
                 self.assertTrue(os.path.exists(f.locate()), f)
         self.assertEqual(dist.metadata["Name"], "webrank")
 
+    def test_version_is_the_projects(self):
+        # One source: project(webrank VERSION ...) in CMakeLists.txt, which the wheel is named by.
+        import re
+
+        import webrank
+        top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "CMakeLists.txt")
+        with open(top) as f:
+            declared = re.search(r"project\(webrank VERSION ([0-9.]+)", f.read()).group(1)
+        self.assertEqual(webrank.__version__, declared)
+        self.assertEqual(importlib.metadata.version("webrank"), declared)
+
     def test_no_path_file_into_a_build(self):
         # The environment's own site directories; a webrank.pth in the system's one is left by
         # builds before the wheel (docs/python.md says how to remove it), not by this build.

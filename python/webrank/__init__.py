@@ -9,7 +9,8 @@ Drop-in PageRank for NetworkX, SciPy and igraph users::
 and webrank's link databases: webrank.Database(path), webrank.build(...), webrank.crawl(...).
 Database's methods are the `webrank` commands that work on a database (rank, top, search,
 trust, explain, ...), with the same options and the same JSON (docs/python.md).
-Errors of the library are webrank.Error subclasses, one per kind.
+Every error is a webrank.Error subclass, one per kind. webrank.__version__ is the project's
+version (project() in CMakeLists.txt, written into the package when it is built).
 """
 import os as _os
 
@@ -21,7 +22,8 @@ import os as _os
 if "OMP_WAIT_POLICY" not in _os.environ and "GOMP_SPINCOUNT" not in _os.environ:
     _os.environ["GOMP_SPINCOUNT"] = "10000"
 
-from ._core import Graph, rank  # noqa: E402
+from ._version import __version__  # noqa: E402, F401 (public: webrank.__version__)
+from ._graph import Graph, rank  # noqa: E402
 from ._database import Database, build, crawl, generate, import_graph  # noqa: E402
 from ._dropin import pagerank, pagerank_numpy, pagerank_scipy  # noqa: E402
 from ._errors import (  # noqa: E402
@@ -37,13 +39,15 @@ from ._errors import (  # noqa: E402
     InvalidInputError,
     IoError,
     NotFoundError,
+    PageIdError,
     PowerIterationFailedConvergence,
+    ZeroSumError,
 )
 
 __all__ = [
     "pagerank", "pagerank_scipy", "pagerank_numpy", "Database", "build", "import_graph", "crawl",
     "generate", "Graph", "rank", "Error", "InvalidArgumentError", "InvalidTypeError",
     "InvalidInputError", "NotFoundError", "ExistsError", "CorruptError",
-    "IoError", "CancelledError", "ConflictError", "InternalError", "ConvergenceWarning",
-    "PowerIterationFailedConvergence",
+    "IoError", "CancelledError", "ConflictError", "InternalError", "PageIdError", "ZeroSumError",
+    "ConvergenceWarning", "PowerIterationFailedConvergence",
 ]

@@ -7,15 +7,13 @@ The functions build, import_graph, crawl and generate are the operations that ma
 or a file. A few methods add what a Python user expects on top (rank returns the vector as an
 array; pages may be named by id).
 """
+import inspect
 import os
-import tempfile
-import warnings
 
 import numpy as np
 
-from . import _core
-from . import _operations
-from ._errors import ConvergenceWarning
+from . import _arguments, _core, _operations
+from ._errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["Database", "build", "import_graph", "crawl", "generate"]
 
@@ -30,6 +28,9 @@ class Database(_core.Database):
     any of them is referenced, even after close(). Page ids are 0 .. pages-1.
     """
 
+    def __init__(self, path, verify=False):
+        super().__init__(_arguments.path(path, "path"), _arguments.flag(verify, "verify"))
+
     def __repr__(self):
         if self.closed:
             return "webrank.Database(closed)"
@@ -43,30 +44,62 @@ class Database(_core.Database):
         self.close()
         return False
 
+    # The members of the extension that take arguments, each checked here first.
+    def label(self, id):
+        """The label of page `id` (its URL for a crawl)."""
+        return super().label(_arguments.page_id(id, "id", self.pages))
+
+    def title(self, id):
+        """The title of page `id` (None when the web has none for it)."""
+        return super().title(_arguments.page_id(id, "id", self.pages))
+
+    def out_links(self, id):
+        """The pages page `id` links to, ascending (a read-only uint32 view)."""
+        return super().out_links(_arguments.page_id(id, "id", self.pages))
+
+    def backlinks(self, id):
+        """The pages that link to page `id`, ascending (a read-only uint32 view)."""
+        return super().backlinks(_arguments.page_id(id, "id", self.pages))
+
+    def find(self, label):
+        """The id of the page labelled `label`, or of the URL it normalizes to; None if none."""
+        return super().find(_arguments.text(label, "label"))
+
+    def ranks(self, name="pagerank"):
+        """The stored vector `name` (a read-only view of its file: float64, or float32 when
+        ranked with precision="float")."""
+        return super().ranks(_arguments.text(name, "name"))
+
+    def rank_info(self, name="pagerank"):
+        """The record of the stored vector `name` (docs/format.md) as a dict."""
+        return super().rank_info(_arguments.text(name, "name"))
+
+    def delete_ranks(self, name):
+        """Deletes the stored vector `name`."""
+        return super().delete_ranks(_arguments.text(name, "name"))
+
     def _label_of(self, page, what):
-        """A page named by id (an int) or by label, as the label operations take."""
-        if isinstance(page, (int, np.integer)) and not isinstance(page, bool):
-            if not 0 <= page < self.pages:
-                raise IndexError("%s: page id %d outside [0, %d)" % (what, page, self.pages))
-            return self.label(int(page))
-        return page
+        """A page named by id (a whole number) or by label, as the label operations take."""
+        if _arguments.is_number(page):
+            return self.label(_arguments.page_id(page, what, self.pages))
+        return _arguments.text(page, what)
 
     def _weights(self, values, what):
         """dict {label or id: weight}, a sequence of page ids or labels (weight 1 each), or an
-        array of one value per page -> what the operation takes."""
+        array of one value per page -> what the operation takes (labels or numbers; the
+        operation checks the labels and the weights)."""
         if values is None or isinstance(values, (str, os.PathLike)):
             return values
-        if isinstance(values, np.ndarray) and values.ndim == 1 and values.shape[0] == self.pages:
+        if isinstance(values, np.ndarray) and values.ndim == 1 and (
+                values.dtype.kind == "f" or values.shape[0] == self.pages):
             return values
-        x = np.zeros(self.pages)
-        items = values.items() if isinstance(values, dict) else ((v, 1.0) for v in values)
-        for key, w in items:
-            label = self._label_of(key, what)
-            i = self.find(label)
-            if i is None:
-                raise KeyError("%s: no page labelled %r in %s" % (what, label, self.path))
-            x[i] = w
-        return x
+        if isinstance(values, dict):
+            return {self._label_of(k, what): w for k, w in values.items()}
+        if not isinstance(values, (list, tuple, np.ndarray)):
+            raise _arguments.fail(InvalidTypeError, what, "must be a dict {page: weight}, a list "
+                                  "of pages, an array of one value per page or a file, got %s"
+                                  % _arguments.shown(values))
+        return {self._label_of(p, what): 1.0 for p in values}
 
     def rank(self, name="pagerank", *, callback=None, **options):
         """Computes PageRank with any of the CLI's solvers and formulations (`webrank rank`;
@@ -80,35 +113,50 @@ class Database(_core.Database):
         whichever is predicted faster; info["choice"] says which and why). A run that stops at
         max_iter is returned (and stored) flagged as not converged, with a ConvergenceWarning.
         Ctrl-C stops it (KeyboardInterrupt)."""
-        for key in ("source", "personalization", "start", "dangling_weights"):
-            if key in options:
+        for key in options:
+            if key in _PAGE_WEIGHTS:
                 options[key] = self._weights(options[key], key)
         info, arrays = self.rank_operation(name=name, callback=callback, _arrays=True, **options)
         return (next(iter(arrays.values())) if arrays else None), info
 
     def rank_batch(self, sources, *, callback=None, **options):
         """Personalized PageRank for many sources at once (`webrank rank --batch`;
-        docs/personalization.md): each source is a list of pages (labels or ids; E uniform over
-        them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages) float64
-        array and one info dict per source. Nothing is stored unless save=True (vectors named
-        batch.0, batch.1, ...)."""
+        docs/personalization.md): each source is a list of pages (labels, URLs or ids; E uniform
+        over them, [] = uniform over the web). Returns (ranks, infos): a (len(sources), pages)
+        float64 array and one info dict per source. Nothing is stored unless save=True (vectors
+        named batch.0, batch.1, ...). The options are rank's that a batch takes."""
+        lines = []
+        for i, source in enumerate(_arguments.items(sources, "sources", "list of sources "
+                                                    "(lists of pages)")):
+            pages = _arguments.items(source, "sources", "list of sources (lists of pages), "
+                                     "source %d" % i)
+            # Each page by its own label, as the batch's lines name pages ('@' escaped).
+            labels = [self.label(self._page(p, "sources", "source %d" % i)) for p in pages]
+            lines.append(["batch.%d" % i] + ["@" + l if l.startswith("@") else l
+                                             for l in labels])
+        if not lines:
+            raise _arguments.fail(InvalidArgumentError, "sources", "holds no source")
         options.setdefault("save", False)
-        with tempfile.NamedTemporaryFile("w", suffix=".batch", delete=False) as f:
-            for i, source in enumerate(sources):
-                labels = [self._label_of(p, "sources") for p in source]
-                f.write("batch.%d%s\n" % (i, "".join("\t" + l for l in labels)))
-        try:
-            info, arrays = self.rank_operation(batch=f.name, callback=callback, _arrays=True,
-                                               **options)
-        finally:
-            os.unlink(f.name)
-        return (np.vstack([arrays["batch.%d" % i] for i in range(len(sources))]),
-                info["vectors"])
+        info, arrays = self.rank_operation(batch=lines, callback=callback, _arrays=True, **options)
+        return np.vstack([arrays["batch.%d" % i] for i in range(len(lines))]), info["vectors"]
 
-    def page(self, page):
+    def _page(self, page, field, where=""):
+        """The id of a page given by id or by label (or URL); InvalidArgumentError when the
+        database has no such page."""
+        if _arguments.is_number(page):
+            return _arguments.page_id(page, field, self.pages)
+        label = _arguments.text(page, field)
+        found = self.find(label)
+        if found is None:
+            raise _arguments.fail(InvalidArgumentError, field, "%s: page '%s' is not in the "
+                                  "database %s" % (where, label, self.path) if where else
+                                  "page '%s' is not in the database %s" % (label, self.path))
+        return found
+
+    def page(self, page, **options):
         """One page (a label, a URL or an id) with everything the database knows of it
         (`webrank page`)."""
-        return self.page_operation(self._label_of(page, "page"))
+        return self.page_operation(self._label_of(page, "page"), **options)
 
     def trust(self, seeds, **options):
         """TrustRank and spam mass (`webrank trust`; docs/spam.md): seeds are trusted pages
@@ -116,7 +164,8 @@ class Database(_core.Database):
         spam-mass-absolute (Database.ranks() reads them) and returns the pages of highest
         relative spam mass, as `webrank trust --json`."""
         if not isinstance(seeds, (str, os.PathLike)):
-            seeds = [self._label_of(s, "seeds") for s in seeds]
+            seeds = [self._label_of(s, "seeds")
+                     for s in _arguments.items(seeds, "seeds", "list of pages or a file")]
         return self.trust_operation(seeds, **options)
 
     def to_networkx(self):
@@ -131,10 +180,17 @@ class Database(_core.Database):
         return G
 
 
+_OPERATIONS = {op["name"]: op for op in _operations.operations()}
+
+# The keywords of `rank` that take per-page weights (and their aliases), from its declaration:
+# Database.rank lets them name pages by id too.
+_PAGE_WEIGHTS = {n for spec in _OPERATIONS["rank"]["options"] if spec["type"] == "weights"
+                 for n in [spec["name"]] + spec["aliases"]}
+
 # One method per operation on a database, one function per operation that makes one. A method
 # that the class defines by hand (rank, page, trust) keeps the operation as NAME_operation.
 _module_functions = {}
-for _op in _operations.operations():
+for _op in _OPERATIONS.values():
     _fn = _operations.make_function(_op, on_database=_op["database"])
     _name = _operations.python_name(_op["name"])
     if _op["database"]:
@@ -145,6 +201,31 @@ for _op in _operations.operations():
         setattr(Database, _name, _fn)
     else:
         _module_functions[_name] = _fn
+
+
+# The methods written by hand over an operation, with the signatures its declaration makes (help()
+# and the stubs show every keyword): rank's, rank's that a batch takes (not those that exclude
+# it), page's and trust's.
+_P = inspect.Parameter
+_rank = _OPERATIONS["rank"]["options"]
+_operations.declare(Database.rank, [_P("name", _P.POSITIONAL_OR_KEYWORD, default="pagerank",
+                                       annotation="str")]
+                    + _operations.keywords(_rank, exclude={"name", "batch"}),
+                    "Tuple[npt.NDArray[np.float64], dict[str, Any]]")
+_operations.declare(Database.rank_batch,
+                    [_P("sources", _P.POSITIONAL_OR_KEYWORD, annotation="_Sources")]
+                    + _operations.keywords(
+                        _rank, exclude={"batch"} | {s["name"] for s in _rank
+                                                    if "batch" in s["excludes"]},
+                        defaults={"save": False}),
+                    "Tuple[npt.NDArray[np.float64], list[dict[str, Any]]]")
+_operations.declare(Database.page, [_P("page", _P.POSITIONAL_OR_KEYWORD, annotation="_Page")]
+                    + _operations.keywords(_OPERATIONS["page"]["options"], exclude={"page"}),
+                    "dict[str, Any]")
+_operations.declare(Database.trust,
+                    [_P("seeds", _P.POSITIONAL_OR_KEYWORD, annotation="_Seeds")]
+                    + _operations.keywords(_OPERATIONS["trust"]["options"], exclude={"seeds"}),
+                    "list[dict[str, Any]]")
 
 
 def build(inputs, output, **options):

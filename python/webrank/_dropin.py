@@ -8,11 +8,14 @@ same handling of personalization, nstart, dangling and weight, the same return t
 """
 import itertools
 import math
+from collections.abc import Mapping
 
 import numpy as np
 
-from . import _core
-from ._errors import PowerIterationFailedConvergence
+from . import _arguments
+from ._errors import (InvalidArgumentError, InvalidTypeError, PowerIterationFailedConvergence,
+                      ZeroSumError)
+from ._graph import _RANK_SPECS, Graph, rank
 
 __all__ = ["pagerank", "pagerank_scipy", "pagerank_numpy"]
 
@@ -25,6 +28,42 @@ def _is_igraph(G):
     return type(G).__module__.startswith("igraph") and hasattr(G, "get_edgelist")
 
 
+def _inputs(alpha, max_iter, tol, weight, abs_tol, method, precision, threads, pages=None):
+    """The drop-ins' own arguments, checked in one place (the graph's, and the per-node values,
+    as they are read): NetworkX's alpha, max_iter, tol and weight, and webrank's keyword-only
+    options, those of `rank` by its declarations (_arguments.options). Returns them as the
+    solve takes them."""
+    alpha = _arguments.number(alpha, "alpha")
+    if not 0 <= alpha <= 1:
+        raise _arguments.fail(InvalidArgumentError, "alpha", "must be in [0, 1], got %r" % alpha)
+    max_iter = _arguments.whole(max_iter, "max_iter")
+    if not isinstance(max_iter, int):
+        raise _arguments.fail(InvalidArgumentError, "max_iter", "must be a whole number, got %r"
+                              % max_iter)
+    tol = _arguments.number(tol, "tol")
+    if math.isnan(tol):
+        raise _arguments.fail(InvalidArgumentError, "tol", "must be a number, got nan")
+    if abs_tol is not None:
+        abs_tol = _arguments.number(abs_tol, "abs_tol")
+        if not (abs_tol > 0 and math.isfinite(abs_tol)):
+            raise _arguments.fail(InvalidArgumentError, "abs_tol", "must be a finite number > 0, "
+                                  "got %r" % abs_tol)
+    if weight is not None:
+        try:
+            hash(weight)
+        except TypeError:
+            raise _arguments.fail(InvalidTypeError, "weight", "must name an edge attribute or be "
+                                  "None, got %s" % _arguments.shown(weight)) from None
+    if pages is not None:
+        pages = _arguments.whole(pages, "pages")
+        if not isinstance(pages, int) or pages < 0:
+            raise _arguments.fail(InvalidArgumentError, "pages", "must be a whole number >= 0, "
+                                  "got %r" % pages)
+    options = _arguments.options(
+        _RANK_SPECS, {"method": method, "precision": precision, "threads": threads}, "pagerank()")
+    return alpha, max_iter, tol, weight, abs_tol, options, pages
+
+
 def _from_networkx(G, weight):
     nodelist = list(G)
     index = dict(zip(nodelist, range(len(nodelist))))
@@ -32,15 +71,17 @@ def _from_networkx(G, weight):
     adj = G._adj
     if type(adj) is dict:
         try:
-            return nodelist, index, _core.Graph.from_adjacency(adj, index, weight, multigraph)
-        except TypeError:
-            pass  # a view whose inner mappings are not dicts: copy them first
+            return nodelist, index, Graph.from_adjacency(adj, index, weight, multigraph)
+        except InvalidTypeError as e:
+            if e.field != "G":
+                raise
+            # a view whose inner mappings are not dicts: copied first
     if multigraph:
         adj = {u: {v: {k: dict(a) for k, a in keys.items()} for v, keys in nbrs.items()}
                for u, nbrs in G.adjacency()}
     else:
         adj = {u: {v: dict(a) for v, a in nbrs.items()} for u, nbrs in G.adjacency()}
-    return nodelist, index, _core.Graph.from_adjacency(adj, index, weight, multigraph)
+    return nodelist, index, Graph.from_adjacency(adj, index, weight, multigraph)
 
 
 def _from_igraph(g, weight):
@@ -51,7 +92,7 @@ def _from_igraph(g, weight):
     src, dst = edges[:, 0], edges[:, 1]
     w = None
     if weight is not None and weight in g.es.attributes():
-        w = np.asarray(g.es[weight], dtype=float)
+        w = _arguments.numbers_array(g.es[weight], "weight", "numbers (edge weights)")
     if not g.is_directed():  # both ways, a self-loop once (NetworkX's convention)
         back = src != dst
         src, dst = np.concatenate([src, dst[back]]), np.concatenate([dst, src[back]])
@@ -59,28 +100,45 @@ def _from_igraph(g, weight):
             w = np.concatenate([w, w[back]])
     names = g.vs["name"] if "name" in g.vs.attributes() else list(range(n))
     index = dict(zip(names, range(n)))
-    return names, index, _core.Graph.from_arrays(n, src, dst, w)
+    return names, index, Graph.from_arrays(n, src, dst, w)
 
 
 def _from_arrays(edges, pages):
     if len(edges) not in (2, 3):
-        raise ValueError("edges must be (src, dst) or (src, dst, weight) arrays")
-    src = np.asarray(edges[0], dtype=np.int64)
-    dst = np.asarray(edges[1], dtype=np.int64)
-    w = None if len(edges) == 2 or edges[2] is None else np.asarray(edges[2], dtype=float)
+        raise _arguments.fail(InvalidArgumentError, "A", "as a tuple must be (src, dst) or (src, "
+                              "dst, weight) arrays, got %d items" % len(edges))
+    src = _arguments.page_ids(edges[0], "A", "A[0] (the sources)")
+    dst = _arguments.page_ids(edges[1], "A", "A[1] (the targets)")
+    w = None if len(edges) == 2 or edges[2] is None else edges[2]
     if pages is None:
-        pages = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
-    return _core.Graph.from_arrays(pages, src, dst, w)
+        pages = max(0, int(max(src.max(initial=-1), dst.max(initial=-1))) + 1)
+    return Graph.from_arrays(pages, src, dst, w)
 
 
 def _from_matrix(A):
     import scipy.sparse
 
+    if not scipy.sparse.issparse(A):
+        if isinstance(A, (str, bytes, Mapping)) or A is None:
+            raise _arguments.fail(InvalidTypeError, "A", _WHAT_A + ", got %s"
+                                  % _arguments.shown(A))
+        A = _arguments.numbers_array(A, "A", "numbers (a matrix)")
+        if A.ndim != 2:
+            raise _arguments.fail(InvalidArgumentError, "A", "must be a square matrix, got shape "
+                                  "%s" % (A.shape,))
+    elif A.dtype.kind not in "fiub":
+        raise _arguments.fail(InvalidTypeError, "A", "must hold numbers, got a matrix of dtype "
+                              "%s" % A.dtype)
     A = scipy.sparse.csr_array(A)
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
-        raise ValueError("the matrix must be square, got shape %s" % (A.shape,))
+        raise _arguments.fail(InvalidArgumentError, "A", "must be a square matrix, got shape %s"
+                              % (A.shape,))
     A.sum_duplicates()
-    return _core.Graph.from_csr(A.shape[0], A.indptr, A.indices, A.data)
+    return Graph.from_csr(A.shape[0], A.indptr, A.indices, A.data)
+
+
+_WHAT_A = ("must be a SciPy sparse matrix, a square 2-d array, (src, dst[, weight]) arrays, a "
+           "NetworkX graph or an igraph Graph")
 
 
 def _dense(values, n, index, what):
@@ -88,41 +146,49 @@ def _dense(values, n, index, what):
     n values -> a float64 array of n values."""
     if values is None:
         return None
-    if isinstance(values, dict):
+    if isinstance(values, Mapping):
         x = np.zeros(n)
         for k, v in values.items():
-            i = index.get(k) if index is not None else (k if isinstance(k, (int, np.integer)) and 0 <= k < n else None)
+            v = _arguments.number(v, what, "(the value of %r)" % (k,))
+            if index is not None:
+                try:
+                    i = index.get(k)
+                except TypeError:  # unhashable: no node
+                    i = None
+            else:
+                i = int(k) if _arguments.is_integer(k) and 0 <= k < n else None
             if i is not None:
                 x[i] = v
-    else:
-        x = np.array(values, dtype=float)
-        if x.shape != (n,):
-            raise ValueError("%s must be a dict or %d values, got shape %s" % (what, n, x.shape))
+        return x
+    x = _arguments.numbers_array(values, what)
+    if x.shape != (n,):
+        raise _arguments.fail(InvalidArgumentError, what, "must be a dict or %d values, got shape "
+                              "%s" % (n, x.shape))
     return x
 
 
-def _solve(graph, n, index, alpha, personalization, max_iter, tol, nstart, dangling, abs_tol,
-           method, precision, threads):
+def _solve(graph, n, index, inputs, personalization, nstart, dangling):
     """NetworkX's stopping rule over webrank's solvers; the ranks as a float64 array."""
+    alpha, max_iter, tol, _, abs_tol, options, _ = inputs
     p = _dense(personalization, n, index, "personalization")
     if p is not None and p.sum() == 0:
-        raise ZeroDivisionError("personalization sums to 0 (at least one value must be non-zero)")
+        raise _arguments.fail(ZeroSumError, "personalization", "sums to 0 (at least one value "
+                              "must be non-zero)")
     x0 = _dense(nstart, n, index, "nstart")
     if x0 is not None and x0.sum() == 0:
-        raise ZeroDivisionError("nstart sums to 0")
+        raise _arguments.fail(ZeroSumError, "nstart", "sums to 0")
     d = _dense(dangling, n, index, "dangling")
     if d is not None and d.sum() == 0:
-        raise ZeroDivisionError("dangling sums to 0")
+        raise _arguments.fail(ZeroSumError, "dangling", "sums to 0")
     if abs_tol is not None:
-        threshold = float(abs_tol)
+        threshold = abs_tol
     else:
         # NetworkX stops when err < N * tol: the largest double below it, with webrank's <=.
         threshold = math.nextafter(n * tol, 0) if n * tol > 0 else -1.0
     if max_iter < 1 or threshold < 0:
         raise PowerIterationFailedConvergence(max_iter)
-    ranks, info = _core.rank(graph, damping=alpha, tol=threshold, max_iter=max_iter,
-                             source=p, start=x0, dangling_weights=d, method=method,
-                             precision=precision, threads=threads)
+    ranks, info = rank(graph, damping=alpha, tol=threshold, max_iter=max_iter, source=p,
+                       start=x0, dangling_weights=d, **options)
     if not info["converged"]:
         raise PowerIterationFailedConvergence(max_iter)
     return ranks
@@ -147,20 +213,25 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     "extrapolate", "direct" or "auto" (the fastest for the graph); precision "double" or
     "float"; threads (0 = all cores).
 
-    Raises ZeroDivisionError when personalization (also nstart or dangling) sums to 0, and
-    webrank.InvalidArgumentError (a ValueError) for negative or non-finite values or weights.
+    Raises webrank.ZeroSumError (a ZeroDivisionError, as NetworkX's) when personalization (also
+    nstart or dangling) sums to 0, webrank.InvalidArgumentError (a ValueError) for negative or
+    non-finite values or weights, webrank.InvalidTypeError (a TypeError) for a value of the wrong
+    type; every error is a webrank.Error.
     """
+    inputs = _inputs(alpha, max_iter, tol, weight, abs_tol, method, precision, threads)
     if _is_igraph(G):
         nodelist, index, graph = _from_igraph(G, weight)
-    else:
+    elif _is_networkx(G):
         if len(G) == 0:
             return {}
         nodelist, index, graph = _from_networkx(G, weight)
+    else:
+        raise _arguments.fail(InvalidTypeError, "G", "must be a NetworkX graph or an igraph "
+                              "Graph, got %s" % _arguments.shown(G))
     n = len(nodelist)
     if n == 0:
         return {}
-    x = _solve(graph, n, index, alpha, personalization, max_iter, tol, nstart, dangling,
-               abs_tol, method, precision, threads)
+    x = _solve(graph, n, index, inputs, personalization, nstart, dangling)
     return dict(zip(nodelist, x.tolist()))
 
 
@@ -186,18 +257,17 @@ def pagerank_scipy(A, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6
     if _is_networkx(A):
         return pagerank(A, alpha, personalization, max_iter, tol, nstart, weight, dangling,
                         abs_tol=abs_tol, method=method, precision=precision, threads=threads)
-    index = None
+    inputs = _inputs(alpha, max_iter, tol, weight, abs_tol, method, precision, threads, pages)
     if _is_igraph(A):
         _, _, graph = _from_igraph(A, weight)
     elif isinstance(A, tuple):
-        graph = _from_arrays(A, pages)
+        graph = _from_arrays(A, inputs[-1])
     else:
         graph = _from_matrix(A)
     n = graph.pages
     if n == 0:
         return np.zeros(0)
-    return _solve(graph, n, index, alpha, personalization, max_iter, tol, nstart, dangling,
-                  abs_tol, method, precision, threads)
+    return _solve(graph, n, None, inputs, personalization, nstart, dangling)
 
 
 def pagerank_numpy(G, alpha=0.85, personalization=None, weight="weight", dangling=None):

@@ -11,8 +11,8 @@ import inspect
 import keyword
 import warnings
 
-from . import _core
-from ._errors import ConvergenceWarning
+from . import _arguments, _core
+from ._errors import ConvergenceWarning, InvalidTypeError
 
 # Python names of operations whose own name is taken by an attribute of Database (the arrays
 # `ranks(name)` and `backlinks(id)`, the count `links`), is not an identifier, or was the
@@ -26,9 +26,17 @@ PYTHON_NAMES = {
     "import": "import_graph",
 }
 
+# The annotation of each declared type (the stubs' names: python/webrank/__init__.pyi); a choice
+# is the Literal of its choices.
 _TYPES = {"flag": "bool", "whole": "int", "number": "float", "text": "str", "choice": "str",
-          "texts": "list[str]", "wholes": "list[int]", "size": "int",
-          "weights": "_PageWeights"}
+          "texts": "Sequence[str]", "wholes": "Sequence[int]", "size": "Union[int, str]",
+          "weights": "_PageWeights", "batch": "_Batch"}
+
+
+def annotation(spec):
+    if spec["type"] == "choice" and spec["choices"]:
+        return "Literal[%s]" % ", ".join(repr(c) for c in spec["choices"])
+    return _TYPES[spec["type"]]
 
 
 def python_name(op_name):
@@ -48,7 +56,7 @@ def parameters(op):
     for s in positional:
         default = inspect.Parameter.empty if s["required"] else s["default"]
         params.append(inspect.Parameter(s["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                        default=default, annotation=_TYPES[s["type"]]))
+                                        default=default, annotation=annotation(s)))
     taken = {s["name"] for s in positional}
     for s in specs:
         if s["name"] in taken:
@@ -57,8 +65,30 @@ def parameters(op):
         if s["required"]:
             default = inspect.Parameter.empty
         params.append(inspect.Parameter(s["name"], inspect.Parameter.KEYWORD_ONLY, default=default,
-                                        annotation=_TYPES[s["type"]]))
+                                        annotation=annotation(s)))
     return params
+
+
+def keywords(specs, exclude=(), defaults=None):
+    """Keyword-only inspect.Parameters of `specs` but those named in `exclude`, with `defaults`
+    (name -> value) instead of the declared ones: the keywords of a function written by hand
+    over an operation (Database.rank, rank_batch, trust; webrank.rank)."""
+    defaults = defaults or {}
+    return [inspect.Parameter(s["name"], inspect.Parameter.KEYWORD_ONLY,
+                              default=defaults.get(s["name"], s["default"]),
+                              annotation=annotation(s))
+            for s in specs if s["name"] not in exclude]
+
+
+def declare(fn, params, returns, on_database=True):
+    """Gives `fn`, written by hand over an operation, the signature its declaration makes:
+    `params` (inspect.Parameters, `self` first for a method), returning `returns` (the stubs'
+    annotation). help() shows it; python/make_stubs.py writes its stub from it."""
+    self = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)] if on_database \
+        else []
+    fn.__signature__ = inspect.Signature(self + params, return_annotation=returns)
+    fn._stub_returns = returns
+    return fn
 
 
 def docstring(op):
@@ -97,17 +127,26 @@ def make_function(op, on_database):
          else []) + params)
     op_name = op["name"]
 
+    where = ("Database." if on_database else "") + python_name(op_name) + "()"
+
     def call(*args, callback=None, _arrays=False, **kwargs):
         for alias, name in aliases.items():
             if alias in kwargs:
                 kwargs[name] = kwargs.pop(alias)
-        bound = signature.bind(*args, **kwargs)
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            raise _arguments.unknown(unknown[0], sorted(names), where)
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise _arguments.fail(InvalidTypeError, None, "%s: %s" % (where, e)) from None
         values = dict(bound.arguments)
+        _arguments.callback(callback)
         if on_database:
             self = values.pop("self")
-            out = self._call(op_name, values, callback)
+            out = self._call(op_name, _arguments.options(op["options"], values, where), callback)
         else:
-            out = _core._call(op_name, values, callback)
+            out = _core._call(op_name, _arguments.options(op["options"], values, where), callback)
         result = report(*out)
         # The vectors the call computed too, by name: what Database.rank returns as arrays.
         return (result, out[1]) if _arrays else result

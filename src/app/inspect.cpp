@@ -224,9 +224,7 @@ RanksResult ranks(Session* session, const RanksOptions& o, const Run&) {
       r.notices.said.push_back(cat("deleted '", n, "' from ", session->path().string()));
     }
   }
-  for (const std::string& name : db->rank_names()) {
-    r.vectors_stored.push_back(summarize_ranks(*db, name));
-  }
+  r.vectors_stored = summarize_stored_ranks(*db);
   return r;
 }
 

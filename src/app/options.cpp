@@ -108,6 +108,8 @@ const char* to_string(ValueType type) {
       return "size";
     case ValueType::kWeights:
       return "weights";
+    case ValueType::kBatch:
+      return "batch";
   }
   return "?";
 }
@@ -210,6 +212,7 @@ nlohmann::json parse_text(const OptionSpec& spec, std::string_view text) {
         fail_option(spec.name, excerpt(text), " not in ", choices_text(spec));
       return std::string(text);
     case ValueType::kWeights:  // a file
+    case ValueType::kBatch:
       return std::string(text);
   }
   return nullptr;
@@ -264,8 +267,21 @@ nlohmann::json check_value(const OptionSpec& spec, const nlohmann::json& given) 
     }
     case ValueType::kWeights:
       // A file (a string), labels (strings), {label: weight} or one number per page.
-      if (given.is_string() || given.is_object() || given.is_array()) return given;
-      wrong("a file, a list of pages, {page: weight} or one weight per page");
+      if (!given.is_string() && !given.is_object() && !given.is_array())
+        wrong("a file, a list of pages, {page: weight} or one weight per page");
+      return given;
+    case ValueType::kBatch: {
+      // A file, or its lines: [[NAME, PAGE...], ...].
+      if (given.is_string()) return given;
+      if (!given.is_array() || given.empty()) wrong("a file or a list of [NAME, PAGE...] lines");
+      for (const auto& line : given) {
+        if (!line.is_array() || line.empty()) wrong("a file or a list of [NAME, PAGE...] lines");
+        for (const auto& field : line) {
+          if (!field.is_string()) wrong("a file or a list of [NAME, PAGE...] lines");
+        }
+      }
+      return given;
+    }
   }
   return given;
 }
@@ -288,6 +304,16 @@ WeightsValue Field<WeightsValue>::set(const nlohmann::json& j) {
     w.dense = j.get<std::vector<double>>();
   }
   return w;
+}
+
+BatchValue Field<BatchValue>::set(const nlohmann::json& j) {
+  BatchValue b;
+  if (j.is_string()) {
+    b.file = j.get<std::string>();
+  } else {
+    b.lines = j.get<std::vector<std::vector<std::string>>>();
+  }
+  return b;
 }
 
 }  // namespace detail

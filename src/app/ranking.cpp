@@ -146,7 +146,8 @@ const OptionSet<RankRequest>& rank_options_set() {
     s.add("batch", WR_FIELD(batch),
           "File of NAME [LABEL... | @WEIGHTS_FILE] lines: compute one vector per line in one "
           "pass (a k-wide vector per page), each stopped at its own tolerance and stored under "
-          "its NAME; --out is then a folder of NAME.tsv files")
+          "its NAME; --out is then a folder of NAME.tsv files (Python: the lines themselves, "
+          "as lists of fields, may stand for the file)")
         .as("FILE");
     return s;
   }();
@@ -156,7 +157,9 @@ const OptionSet<RankRequest>& rank_options_set() {
 // `rank --batch FILE`: every vector of the file in one pass, each stored under its name.
 void rank_batch(const Database& db, const std::string& db_name, const RankRequest& req,
                 const RankOptions& o, const Run& run, RankReport& report) {
-  const std::vector<BatchEntry> entries = read_batch_file(db, req.batch);
+  const std::vector<BatchEntry> entries = req.batch.file.empty()
+                                              ? batch_entries(db, req.batch.lines, "batch")
+                                              : read_batch_file(db, req.batch.file);
   std::vector<PageWeights> sources;
   for (const auto& e : entries) sources.push_back(e.source);
   const auto start = std::chrono::steady_clock::now();
@@ -332,18 +335,29 @@ const OptionSet<RankRequest>& rank_request_options() {
   return rank_options_set();
 }
 
+std::vector<OptionSpec> graph_rank_option_specs() {
+  // The solver's own options: the rest of rank's name pages or files of a database, or store.
+  static const char* const kSolver[] = {"damping", "tol",       "max_iter",        "dangling",
+                                        "method",  "precision", "sweep",           "block_pages",
+                                        "source",  "start",     "dangling_weights"};
+  std::vector<OptionSpec> out;
+  for (const OptionSpec& s : rank_options_set().specs()) {
+    if (std::find(std::begin(kSolver), std::end(kSolver), s.name) != std::end(kSolver))
+      out.push_back(s);
+  }
+  return out;
+}
+
 RankOptions graph_rank_options(const nlohmann::json& given, PageId pages) {
-  static const char* const kSolver[] = {
-      "damping",         "tol",   "max_iter",        "dangling",    "method",
-      "precision",       "sweep", "summation",       "block_pages", "source",
-      "personalization", "start", "dangling_weights"};
   if (given.is_object()) {
+    const std::vector<OptionSpec> all = rank_options_set().specs();
+    const std::vector<OptionSpec> solver = graph_rank_option_specs();
     for (const auto& [key, value] : given.items()) {
-      if (std::find(std::begin(kSolver), std::end(kSolver), key) == std::end(kSolver) &&
-          key != "threads") {
-        (void)find_option(rank_options_set().specs(), key, "rank()");  // unknown: nearest named
+      if (key == "threads") continue;
+      const OptionSpec& spec = find_option(all, key, "rank()");
+      if (std::none_of(solver.begin(), solver.end(),
+                       [&](const OptionSpec& s) { return s.name == spec.name; }))
         fail_option(key, "needs a database: it is an option of Database.rank()");
-      }
     }
   }
   nlohmann::json solver = given;
@@ -375,7 +389,7 @@ RankOptions graph_rank_options(const nlohmann::json& given, PageId pages) {
 
 RankOptions resolve_rank_request(const Database& db, const RankRequest& req, const Run& run,
                                  Notices& notices) {
-  if (req.save && req.batch.empty()) check_rank_name(req.name);
+  if (req.save && !req.batch.given()) check_rank_name(req.name);
   RankOptions o = req.rank;
   if (!req.warm_start_db.empty()) {
     if (o.warm_start.empty())
@@ -429,7 +443,7 @@ RankReport rank(Session* session, const RankRequest& req, const Run& run) {
   RankReport report;
   report.database = session->path().string();
   const RankOptions o = resolve_rank_request(*db, req, run, report.notices);
-  if (!req.batch.empty()) {
+  if (req.batch.given()) {
     rank_batch(*db, session->path().string(), req, o, run, report);
     return report;
   }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 #include "ingest/edge_list_reader.hpp"
@@ -128,43 +129,71 @@ PageList read_page_list(const Database& db, const std::string& path, bool allow_
   return list;
 }
 
+namespace {
+
+// One line of a batch, its fields `f` (NAME, then labels or @FILE), read where `where` says
+// ("FILE:LINE", or "batch line N" in memory); `folder` is what a relative @FILE is relative to,
+// `names` the names taken so far. Errors are of `kind`, about option `field` when one is given.
+BatchEntry batch_entry(const Database& db, std::span<const std::string_view> f,
+                       const std::string& where, const std::filesystem::path& folder,
+                       std::set<std::string>& names, ErrorKind kind, const std::string& field) {
+  const auto refuse = [&](const auto&... detail) {
+    throw Error(kind, cat(where, ": ", detail...), field);
+  };
+  BatchEntry e;
+  e.name = std::string(f[0]);
+  try {
+    check_rank_name(e.name);
+  } catch (const Error&) {
+    refuse("'", e.name, "' is not a valid rank vector name (letters, digits, '.', '_', '-')");
+  }
+  if (!names.insert(e.name).second) refuse("the name '", e.name, "' is used twice");
+  for (std::size_t i = 1; i < f.size(); ++i) {
+    std::string_view page = f[i];
+    if (page.starts_with("@") && !page.starts_with("@@")) {
+      std::filesystem::path file(std::string(page.substr(1)));
+      if (file.is_relative()) file = folder / file;
+      for (const auto& pw : read_page_weights(db, file.string())) e.source.push_back(pw);
+      continue;
+    }
+    if (page.starts_with("@@")) page.remove_prefix(1);
+    const auto id = db.find(page);
+    if (!id) refuse("page '", page, "' is not in the database ", db.path().string());
+    e.source.emplace_back(*id, 1.0);
+  }
+  return e;
+}
+
+}  // namespace
+
 std::vector<BatchEntry> read_batch_file(const Database& db, const std::string& path) {
-  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const std::filesystem::path folder =
+      path == "-" ? std::filesystem::path() : std::filesystem::path(path).parent_path();
   std::vector<BatchEntry> entries;
   std::set<std::string> names;
   const std::string name =
       for_each_line(path, [&](const std::string& where, std::string_view line) {
         const auto f = fields_of(line, where);
         if (f.empty()) return;
-        BatchEntry e;
-        e.name = std::string(f[0]);
-        try {
-          check_rank_name(e.name);
-        } catch (const Error&) {
-          fail(ErrorKind::kInvalidInput, where, ": '", e.name,
-               "' is not a valid rank vector name (letters, digits, '.', '_', '-')");
-        }
-        if (!names.insert(e.name).second)
-          fail(ErrorKind::kInvalidInput, where, ": the name '", e.name, "' is used twice");
-        for (std::size_t i = 1; i < f.size(); ++i) {
-          std::string_view field = f[i];
-          if (field.starts_with("@") && !field.starts_with("@@")) {
-            std::filesystem::path file(std::string(field.substr(1)));
-            if (file.is_relative() && path != "-") file = folder / file;
-            for (const auto& pw : read_page_weights(db, file.string())) e.source.push_back(pw);
-            continue;
-          }
-          if (field.starts_with("@@")) field.remove_prefix(1);
-          const auto id = db.find(field);
-          if (!id)
-            fail(ErrorKind::kInvalidInput, where, ": page '", field, "' is not in the database ",
-                 db.path().string());
-          e.source.emplace_back(*id, 1.0);
-        }
-        entries.push_back(std::move(e));
+        entries.push_back(batch_entry(db, f, where, folder, names, ErrorKind::kInvalidInput, ""));
       });
   if (entries.empty())
     fail(ErrorKind::kInvalidInput, name, ": no NAME [LABEL... | @FILE] lines found");
+  return entries;
+}
+
+std::vector<BatchEntry> batch_entries(const Database& db,
+                                      const std::vector<std::vector<std::string>>& lines,
+                                      const std::string& field) {
+  std::vector<BatchEntry> entries;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string where = cat("line ", i + 1);
+    if (lines[i].empty()) fail_option(field, where, ": no NAME");
+    const std::vector<std::string_view> f(lines[i].begin(), lines[i].end());
+    entries.push_back(batch_entry(db, f, where, {}, names, ErrorKind::kInvalidArgument, field));
+  }
+  if (entries.empty()) fail_option(field, "holds no NAME [LABEL...] line");
   return entries;
 }
 

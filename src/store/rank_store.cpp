@@ -143,8 +143,16 @@ void delete_ranks(const Database& db, const std::string& name) {
   // vector out of a newer version an update put in place meanwhile (it carried the vector over).
   const DatabaseLock lock(db.path());
   check_still_current(db, lock, cat("the vector '", name, "' was not deleted"));
-  for (const fs::path& p : {vec_path, json_path, pending_metadata(dir, name)}) {
-    std::error_code ec;
+  // Readers take no lock, so every state between the steps is one they read rightly: the
+  // metadata first becomes the pending metadata (the vector still reads, through it), then the
+  // values go (no vector: not found), then the pending metadata. Removing the values first
+  // would show a reader metadata without values, which it must call corrupt.
+  const fs::path pending = pending_metadata(dir, name);
+  std::error_code ec;
+  fs::rename(json_path, pending, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    fail(ErrorKind::kIo, json_path.string(), ": cannot remove: ", ec.message());
+  for (const fs::path& p : {vec_path, pending}) {
     fs::remove(p, ec);
     if (ec) fail(ErrorKind::kIo, p.string(), ": cannot remove: ", ec.message());
   }
@@ -155,8 +163,7 @@ namespace {
 
 // Opens the stored vector `name` with every check load_ranks promises (metadata, size,
 // checksums) and fills `s` with its metadata; returns the mapped section of values.
-Section open_stored(const Database& db, const std::string& name, StoredRanks& s) {
-  check_rank_name(name);
+Section open_stored_once(const Database& db, const std::string& name, StoredRanks& s) {
   const fs::path dir = db.path() / layout::kRanksDir;
   const fs::path json_path = dir / (name + ".json");
   const fs::path vec_path = dir / (name + ".ranks");
@@ -216,6 +223,40 @@ Section open_stored(const Database& db, const std::string& name, StoredRanks& s)
   }
   sec.verify();
   return sec;
+}
+
+// What the files of vector `name` are now (absent ones included): a read that failed while they
+// stayed the same failed on what is stored, not on a write or a delete in between.
+std::string pair_state(const fs::path& dir, const std::string& name) {
+  std::string out;
+  for (const fs::path& p :
+       {dir / (name + ".ranks"), dir / (name + ".json"), pending_metadata(dir, name)}) {
+    if (const auto id = identify(p)) {
+      out += cat(id->inode, ' ', id->size, ' ', id->mtime_ns, ' ', id->ctime_ns);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// open_stored_once, read again when the files changed while it read them: a write or a delete
+// of the same vector (another thread, another process) changed them between two of its reads,
+// and each of their steps leaves files a reader reads rightly (write_rank_vector,
+// delete_ranks), so a read that starts again sees one of them. Readers take no lock: a writer
+// that holds one (update) reads vectors too.
+Section open_stored(const Database& db, const std::string& name, StoredRanks& s) {
+  check_rank_name(name);
+  const fs::path dir = db.path() / layout::kRanksDir;
+  for (int attempt = 1;; ++attempt) {
+    const std::string before = pair_state(dir, name);
+    try {
+      s = StoredRanks{};
+      return open_stored_once(db, name, s);
+    } catch (const Error&) {
+      // A bound, so that files rewritten without end (a loop of writers) still end the read.
+      if (attempt >= 100 || pair_state(dir, name) == before) throw;
+    }
+  }
 }
 
 }  // namespace

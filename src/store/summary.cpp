@@ -8,6 +8,7 @@
 
 #include "store/db_layout.hpp"
 #include "webrank/store/rank_store.hpp"
+#include "webrank/util/error.hpp"
 
 namespace webrank {
 namespace {
@@ -45,7 +46,46 @@ CrawlStats crawl_stats(const Database& db) {
   return c;
 }
 
+// The bytes of the regular files under `dir`. Writers of the same database (a vector stored, a
+// search index built) create, rename and remove files while this lists them: a file or folder
+// gone between the listing and its size is not counted, instead of failing the whole summary.
+std::uint64_t bytes_under(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::uint64_t bytes = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::file_status st = it->symlink_status(ec);
+    if (ec) {
+      ec.clear();
+      continue;
+    }
+    if (fs::is_directory(st)) {
+      bytes += bytes_under(it->path());
+    } else if (fs::is_regular_file(st)) {
+      const std::uintmax_t size = fs::file_size(it->path(), ec);
+      if (!ec) bytes += size;
+      ec.clear();
+    }
+  }
+  return bytes;
+}
+
+// The summary of vector `name`, or nullopt when it was deleted since the names were listed.
+std::optional<RankVectorSummary> summary_if_stored(const Database& db, const std::string& name) {
+  RankVectorSummary r = summarize_ranks(db, name);
+  if (!r.found) return std::nullopt;
+  return r;
+}
+
 }  // namespace
+
+std::vector<RankVectorSummary> summarize_stored_ranks(const Database& db) {
+  std::vector<RankVectorSummary> out;
+  for (const auto& name : db.rank_names()) {
+    if (auto r = summary_if_stored(db, name)) out.push_back(std::move(*r));
+  }
+  return out;
+}
 
 RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
   RankVectorSummary r;
@@ -71,6 +111,9 @@ RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
     r.converged = v.converged;
     r.final_delta = v.final_delta.value_or(0);
     r.stale = v.stale.has_value();
+  } catch (const Error& e) {
+    r.error = e.what();
+    r.found = e.kind() != ErrorKind::kNotFound;
   } catch (const std::exception& e) {
     r.error = e.what();
   }
@@ -87,11 +130,9 @@ DatabaseSummary summarize(const Database& db) {
   for (PageId u = 0; u < s.stats.pages; ++u) {
     s.isolated_pages += g.out.degree(u) == 0 && g.in.degree(u) == 0;
   }
-  for (const auto& e : std::filesystem::recursive_directory_iterator(db.path())) {
-    if (e.is_regular_file()) s.bytes_on_disk += e.file_size();
-  }
+  s.bytes_on_disk = bytes_under(db.path());
   if (db.has_page_data()) s.crawl = crawl_stats(db);
-  for (const auto& name : db.rank_names()) s.ranks.push_back(summarize_ranks(db, name));
+  s.ranks = summarize_stored_ranks(db);
   return s;
 }
 

@@ -20,17 +20,28 @@ bool ascii_space(char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+// The bytes of a space at `s[i]`: 1 for ASCII whitespace, 2 for a no-break space (U+00A0, what
+// `&nbsp;` decodes to) when `nbsp` counts it, else 0.
+std::size_t space_at(std::string_view s, std::size_t i, bool nbsp) {
+  if (ascii_space(s[i])) return 1;
+  if (nbsp && s[i] == '\xc2' && i + 1 < s.size() && s[i + 1] == '\xa0') return 2;
+  return 0;
+}
+
 // Appends `s` to `out`, collapsing runs of whitespace to one space, up to `cap` bytes in all.
-void append_collapsed(std::string& out, std::string_view s, std::size_t cap) {
+// With `nbsp`, no-break spaces are whitespace too: in a title or an anchor, one line shown as a
+// label, `&nbsp;` only kept words together, and a reader (Python, JSON, a terminal) should see
+// the plain space it looks like. The page's text keeps them (its snippets are cut from it).
+void append_collapsed(std::string& out, std::string_view s, std::size_t cap, bool nbsp = false) {
   std::size_t i = 0;
   while (i < s.size() && out.size() < cap) {
-    if (ascii_space(s[i])) {
+    if (const std::size_t n = space_at(s, i, nbsp)) {
       if (!out.empty() && out.back() != ' ') out += ' ';
-      ++i;
+      i += n;
       continue;
     }
     std::size_t end = i;
-    while (end < s.size() && !ascii_space(s[end])) ++end;
+    while (end < s.size() && !space_at(s, end, nbsp)) ++end;
     out.append(s.data() + i, std::min(end - i, cap - out.size()));
     i = end;
   }
@@ -215,7 +226,7 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url) {
             for (unsigned i = 0; i < e.children.length; ++i) {
               const auto* c = static_cast<const GumboNode*>(e.children.data[i]);
               if (c->type == GUMBO_NODE_TEXT || c->type == GUMBO_NODE_WHITESPACE)
-                append_collapsed(page.title, c->v.text.text, 4096);
+                append_collapsed(page.title, c->v.text.text, 4096, /*nbsp=*/true);
             }
             page.title = trimmed(page.title);
           }
@@ -227,7 +238,7 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url) {
             l.href = h;
             l.nofollow = has_token(attr(e, "rel"), "nofollow");
             if (e.tag == GUMBO_TAG_AREA) {
-              if (const char* alt = attr(e, "alt")) append_collapsed(l.anchor, alt, 4096);
+              if (const char* alt = attr(e, "alt")) append_collapsed(l.anchor, alt, 4096, true);
             }
             raw.push_back(std::move(l));
             if (e.tag == GUMBO_TAG_A) open_anchors.push_back(raw.size() - 1);
@@ -238,7 +249,7 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url) {
         case GUMBO_TAG_IMG:
           if (const char* alt = attr(e, "alt")) {
             for (std::size_t a : open_anchors) {
-              if (a != static_cast<std::size_t>(-1)) append_collapsed(raw[a].alt, alt, 4096);
+              if (a != static_cast<std::size_t>(-1)) append_collapsed(raw[a].alt, alt, 4096, true);
             }
           }
           break;
@@ -268,7 +279,7 @@ ExtractedPage extract_html(std::string_view html, const std::string& page_url) {
         append_collapsed(page.text, t, kMaxTextBytes);
       }
       for (std::size_t a : open_anchors) {
-        if (a != static_cast<std::size_t>(-1)) append_collapsed(raw[a].anchor, t, 4096);
+        if (a != static_cast<std::size_t>(-1)) append_collapsed(raw[a].anchor, t, 4096, true);
       }
       // Adjacent text nodes of different elements are separate words.
       if (!page.text.empty() && page.text.back() != ' ' && page.text.size() < kMaxTextBytes)

@@ -8,9 +8,11 @@
 //   (a token of rel, any case) and <meta name="robots" content="...nofollow..."> mark links
 //   nofollow.
 // - Anchor text: the visible text inside <a> (the alt text of images when there is none), the
-//   alt text of <area>; whitespace-collapsed.
+//   alt text of <area>; whitespace-collapsed, no-break spaces (`&nbsp;`, U+00A0) counted as
+//   whitespace.
 // - Text: the text nodes outside <script>, <style>, <noscript>, <template> and <title>,
-//   whitespace-collapsed, capped at kMaxTextBytes. Title: the first <title>, collapsed.
+//   whitespace-collapsed (no-break spaces kept), capped at kMaxTextBytes. Title: the first
+//   <title>, collapsed as anchor text is (`Chapter&nbsp;24.` is "Chapter 24.").
 // - Never throws on any input: malformed markup is walked without recursion; a document nesting
 //   deeper than kMaxHtmlDepth elements (by a rough count of start and end tags) is cut there,
 //   because gumbo's time grows quadratically with depth.

@@ -3,9 +3,16 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <thread>
+
 #include "test_graphs.hpp"
 #include "webrank/ingest/build.hpp"
 #include "webrank/store/rank_store.hpp"
+#include "webrank/store/summary.hpp"
 #include "webrank/util/error.hpp"
 #include "writer/page_order.hpp"
 
@@ -320,6 +327,63 @@ TEST(RankStore, FingerprintChangesWithEveryStoredVectorOnly) {
   EXPECT_NE(ranks_fingerprint(db), again);
   delete_ranks(db, "other");
   EXPECT_EQ(ranks_fingerprint(db), again);
+}
+
+// Threads of one process storing, reading, summarizing and deleting one vector at once: each
+// read sees the vector whole or not at all (not found), never a damaged pair, and a summary of
+// the database never fails on a file another thread renamed or removed meanwhile.
+TEST(RankStore, ConcurrentWritesReadsAndDeletesOfOneName) {
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += cat(i, ' ', (i * 7 + 1) % 300, '\n');
+  const Database db = build(dir, text);
+  RankOptions o;
+  const RankResult r = compute_rank(db.graph(), o);
+  std::atomic<bool> stop{false};
+  std::atomic<int> reads{0}, deletes{0}, writes{0};
+  std::mutex mutex;
+  std::vector<std::string> unexpected;
+  const auto loop = [&](const std::function<void()>& step, std::atomic<int>& done) {
+    while (!stop) {
+      try {
+        step();
+        ++done;
+      } catch (const Error& e) {
+        if (e.kind() == ErrorKind::kNotFound) continue;
+        const std::lock_guard lock(mutex);
+        unexpected.push_back(e.what());
+      } catch (const std::exception& e) {
+        const std::lock_guard lock(mutex);
+        unexpected.push_back(std::string("not a webrank::Error: ") + e.what());
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 2; ++i)
+    threads.emplace_back(
+        loop, [&] { save_ranks(db, "m", r, o); }, std::ref(writes));
+  threads.emplace_back(
+      loop, [&] { (void)load_ranks(db, "m"); }, std::ref(reads));
+  threads.emplace_back(
+      loop, [&] { (void)map_ranks(db, "m"); }, std::ref(reads));
+  threads.emplace_back(
+      loop,
+      [&] {
+        for (const RankVectorSummary& v : summarize(db).ranks) {
+          if (!v.error.empty()) throw Error(ErrorKind::kCorrupt, "summary: " + v.error);
+        }
+      },
+      std::ref(reads));
+  threads.emplace_back(
+      loop, [&] { delete_ranks(db, "m"); }, std::ref(deletes));
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  stop = true;
+  for (auto& t : threads) t.join();
+  EXPECT_TRUE(unexpected.empty()) << unexpected.size() << " failures, the first: "
+                                  << (unexpected.empty() ? "" : unexpected.front());
+  EXPECT_GT(writes.load(), 0);
+  EXPECT_GT(reads.load(), 0);
+  EXPECT_GT(deletes.load(), 0);
 }
 
 }  // namespace

@@ -37,6 +37,23 @@ TEST(CrawlHtml, TitleTextLinksAnchorsNofollowBase) {
   EXPECT_EQ(p.links[4].target, "http://c.org/frame");
 }
 
+// `&nbsp;` in a title or an anchor is the space it looks like (one collapsed with its neighbours);
+// the page's text keeps it.
+TEST(CrawlHtml, NoBreakSpacesInTitlesAndAnchorsAreSpaces) {
+  const ExtractedPage p = extract_html(
+      "<html><head><title>Chapter&nbsp;24.&nbsp;&nbsp;Routine Tasks &nbsp;</title></head>"
+      "<body><p>a&nbsp;b</p><a href='x'>see&nbsp;also</a><a href='y'><img alt='A&nbsp;B'></a>"
+      "</body></html>",
+      "http://a.org/");
+  EXPECT_EQ(p.title, "Chapter 24. Routine Tasks");
+  ASSERT_EQ(p.links.size(), 2u);
+  EXPECT_EQ(p.links[0].anchor, "see also");
+  EXPECT_EQ(p.links[1].anchor, "A B");
+  EXPECT_NE(p.text.find("a\xc2\xa0"
+                        "b"),
+            std::string::npos);
+}
+
 TEST(CrawlHtml, MetaRobotsNofollowMarksEveryLink) {
   const ExtractedPage p = extract_html(
       "<meta name=ROBOTS content='noindex, nofollow'><a href=a>a</a>", "http://x.org/");

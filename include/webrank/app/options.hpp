@@ -41,9 +41,11 @@ enum class ValueType {
   kSize,     // bytes, written "4G", "512M", "1.5G" or a number
   kWeights,  // per-page weights: a LABEL<TAB>WEIGHT file, a list of labels, {label: weight}, or
              // one number per page (Python arrays)
+  kBatch,    // vectors to compute at once: a file of NAME [PAGE...] lines, or the lines
+             // themselves as lists of fields (Python)
 };
 
-// "flag", "whole", "number", "text", "choice", "texts", "wholes", "size", "weights".
+// "flag", "whole", "number", "text", "choice", "texts", "wholes", "size", "weights", "batch".
 const char* to_string(ValueType type);
 
 // The numbers an option accepts, said in words in its errors ("must be > 0, got 0").
@@ -159,6 +161,15 @@ struct WeightsValue {
   bool given() const { return !file.empty() || !labels.empty() || !dense.empty(); }
 };
 
+// The vectors of a batch as an option gives them: a file of `NAME [PAGE... | @FILE]` lines
+// (webrank/ingest/rank_sources.hpp, read_batch_file), or the same lines split into fields, in
+// memory (a front end that holds them: no file to write and remove).
+struct BatchValue {
+  std::string file;
+  std::vector<std::vector<std::string>> lines;
+  bool given() const { return !file.empty() || !lines.empty(); }
+};
+
 namespace detail {
 
 template <typename E>
@@ -222,6 +233,14 @@ struct Field<WeightsValue> {
   static constexpr ValueType type = ValueType::kWeights;
   static nlohmann::json get(const WeightsValue&) { return nullptr; }
   static WeightsValue set(const nlohmann::json& j);
+};
+template <>
+struct Field<BatchValue> {
+  static constexpr ValueType type = ValueType::kBatch;
+  static nlohmann::json get(const BatchValue& v) {
+    return v.file.empty() ? nlohmann::json("") : nlohmann::json(v.file);
+  }
+  static BatchValue set(const nlohmann::json& j);
 };
 
 }  // namespace detail

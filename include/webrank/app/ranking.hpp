@@ -40,7 +40,7 @@ struct RankRequest {
   std::uint64_t memory_budget = 0;       // out of core, in bytes (0: in memory)
   std::string out;                       // also write LABEL<TAB>RANK per page here
   Scale scale = Scale::kUnit;
-  std::string batch;  // a batch file: NAME [LABEL... | @WEIGHTS_FILE] per line
+  BatchValue batch;  // NAME [LABEL... | @WEIGHTS_FILE] per line: a file, or its lines
 };
 
 // One vector computed: its record (what it is, how it was computed, what came of it), whether
@@ -71,6 +71,9 @@ RankOptions resolve_rank_request(const Database& db, const RankRequest& request,
 // Throws Error(kInvalidArgument): an option of rank that needs a database (name, personalize,
 // root_pages, out, batch, ...), or a value its declaration refuses.
 RankOptions graph_rank_options(const nlohmann::json& given, PageId pages);
+// The declarations graph_rank_options takes (rank's, those that need no database), in rank's
+// order: what Python's webrank.rank(graph) offers.
+std::vector<OptionSpec> graph_rank_option_specs();
 
 // Stores `result` as the operation does (the name, NAME.unconverged when it would replace a
 // converged vector), writes request.out, and says so in `report`.

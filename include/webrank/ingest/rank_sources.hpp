@@ -55,6 +55,12 @@ struct BatchEntry {
   PageWeights source;  // empty = uniform
 };
 std::vector<BatchEntry> read_batch_file(const Database& db, const std::string& path);
+// The same lines held in memory, each split into its fields (`NAME`, then labels or `@FILE`, a
+// path relative to the working folder); errors are Error(kInvalidArgument) about option `field`,
+// naming the line (1, 2, ...).
+std::vector<BatchEntry> batch_entries(const Database& db,
+                                      const std::vector<std::vector<std::string>>& lines,
+                                      const std::string& field);
 
 // `topics --assign FILE`: `LABEL<TAB>TOPIC` lines; a page may have several topics. Topic names
 // become part of rank-vector names (topic.NAME), so they are [A-Za-z0-9._-]. Topics are listed

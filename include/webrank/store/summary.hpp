@@ -30,6 +30,7 @@ struct CrawlStats {
 struct RankVectorSummary {
   std::string name;
   std::string error;  // empty when the vector is readable (the fields below are then set)
+  bool found = true;  // false when there is no such vector (any more): `error` says so
   std::string algorithm = "pagerank";  // VectorRecord::algorithm
   std::string kind;                    // VectorRecord::kind
   std::string precision, method, dangling;
@@ -55,8 +56,14 @@ struct DatabaseSummary {
 };
 
 // Reads every page's degrees once (and its page data when there is some); each stored vector is
-// loaded and checked. Throws Error only when the directory cannot be listed.
+// loaded and checked (summarize_stored_ranks). Files that writers of the same database create or
+// remove meanwhile do not fail it: `bytes_on_disk` counts those still there when reached. Throws
+// Error only when the database's folder cannot be listed.
 DatabaseSummary summarize(const Database& db);
+
+// Every stored vector, summarized; a vector deleted between the listing of the names and its
+// reading (by another thread or process) is left out.
+std::vector<RankVectorSummary> summarize_stored_ranks(const Database& db);
 
 // The stored vector `name` as its metadata describes it (loaded and checked; `error` says why it
 // could not be). Never throws for a damaged or missing vector.
