@@ -112,6 +112,23 @@ const char* to_string(ValueType type) {
   return "?";
 }
 
+void check_served(const OptionSpec& spec, const nlohmann::json& value) {
+  if (value.is_array()) {
+    if (spec.served_values > 0 && value.size() > spec.served_values) {
+      fail_option(spec.name, "takes at most ", spec.served_values, " values on a server, got ",
+                  value.size());
+    }
+    for (const auto& v : value) check_served(spec, v);
+    return;
+  }
+  if (!value.is_number()) return;
+  const double x = value.get<double>();
+  if (!spec.served.contains(x)) {
+    fail_option(spec.name, "must be ", spec.served.describe(), " on a server, got ",
+                value.is_number_float() ? show(x) : value.dump());
+  }
+}
+
 std::string Range::describe() const {
   const bool has_low = std::isfinite(low);
   if (!has_low && !shows_high(*this)) return "";

@@ -1,46 +1,65 @@
 #include "operation_routes.hpp"
 
-#include "webrank/search/search.hpp"
-#include "webrank/serve/serve.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank::serve {
+namespace {
 
-nlohmann::json operation_params(const app::Operation& op, const HttpRequest& request) {
-  // The options offered over HTTP, under their parameter names.
-  std::vector<app::OptionSpec> offered;
-  std::vector<std::string> names;  // the option's own name, by the index in `offered`
-  for (const app::OptionSpec& spec : op.options) {
-    if (!(spec.fronts & app::kHttp)) continue;
-    app::OptionSpec shown = spec;
-    if (!spec.http_name.empty()) shown.name = spec.http_name;
-    offered.push_back(std::move(shown));
-    names.push_back(spec.name);
-  }
-  const std::string where = "/api/v1/op/" + op.name;
-  nlohmann::json values = nlohmann::json::object();
-  for (const auto& [name, text] : request.params()) {
-    const app::OptionSpec& spec = app::find_option(offered, name, where);
-    const std::string& option = names[&spec - offered.data()];
-    nlohmann::json value = app::parse_text(spec, text);
-    if (spec.type == app::ValueType::kTexts || spec.type == app::ValueType::kWholes) {
-      if (!values.contains(option)) values[option] = nlohmann::json::array();
-      values[option].push_back(std::move(value));
-    } else {
-      if (values.contains(option)) fail_option(name, "is given twice");
-      values[option] = std::move(value);
+// An option offered over HTTP, under its parameter's name, and which operation declares it.
+struct Offered {
+  app::OptionSpec spec;  // named as the parameter
+  std::string option;    // the option's own name
+  std::size_t op;        // index in the operations
+};
+
+}  // namespace
+
+std::vector<nlohmann::json> operation_params(std::span<const app::Operation* const> ops,
+                                             const HttpRequest& request) {
+  std::vector<Offered> offered;
+  std::vector<app::OptionSpec> specs;  // of `offered`, for find_option
+  std::string where;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    where += (where.empty() ? "/api/v1/op/" : ", /api/v1/op/") + ops[i]->name;
+    for (const app::OptionSpec& spec : ops[i]->options) {
+      if (!(spec.fronts & app::kHttp)) continue;
+      app::OptionSpec shown = spec;
+      if (!spec.http_name.empty()) shown.name = spec.http_name;
+      offered.push_back({shown, spec.name, i});
+      specs.push_back(std::move(shown));
     }
   }
-  // The server's bounds on what one request may cost (docs/serve.md).
-  if (values.contains("k") && values["k"].is_number() &&
-      values["k"].get<double>() > static_cast<double>(kServeMaxResults)) {
-    fail_option("k", "must be at most ", kServeMaxResults, " on the server, got ", values["k"]);
+  std::vector<nlohmann::json> values(ops.size(), nlohmann::json::object());
+  for (const auto& [name, text] : request.params()) {
+    const app::OptionSpec& found = app::find_option(specs, name, where);
+    bool parsed = false;
+    nlohmann::json value;
+    for (const Offered& o : offered) {
+      if (o.spec.name != found.name) continue;
+      if (!parsed) {
+        value = app::parse_text(o.spec, text);
+        parsed = true;
+      }
+      nlohmann::json& into = values[o.op];
+      if (o.spec.type == app::ValueType::kTexts || o.spec.type == app::ValueType::kWholes) {
+        if (!into.contains(o.option)) into[o.option] = nlohmann::json::array();
+        into[o.option].push_back(value);
+      } else {
+        if (into.contains(o.option)) fail_option(name, "is given twice");
+        into[o.option] = value;
+      }
+    }
   }
-  if (values.contains("offset") && values["offset"].is_number() &&
-      values["offset"].get<double>() > static_cast<double>(kMaxOffset)) {
-    fail_option("offset", "must be at most ", kMaxOffset, " on the server, got ", values["offset"]);
+  // The server's bounds on what one request may cost (docs/serve.md, "Bounds").
+  for (const Offered& o : offered) {
+    if (values[o.op].contains(o.option)) app::check_served(o.spec, values[o.op][o.option]);
   }
   return values;
+}
+
+nlohmann::json operation_params(const app::Operation& op, const HttpRequest& request) {
+  const app::Operation* one[] = {&op};
+  return std::move(operation_params(one, request).front());
 }
 
 std::vector<std::string> operation_paths() {

@@ -31,6 +31,10 @@ inline constexpr std::size_t kServeMaxHeaderBytes = 8192;       // field names a
 inline constexpr std::size_t kServeMaxHeaderFields = 100;       // fields of a request: 431
 inline constexpr int kServeRequestSeconds = 5;  // to send a whole request, idle time included
 inline constexpr int kServeWriteSeconds = 5;    // to take a whole answer
+// The work of one request (on the pools) is stopped past this, and answered 503.
+inline constexpr int kServeComputeSeconds = 10;
+// After a stop (SIGTERM), requests still computing are stopped past this, and answered 503.
+inline constexpr int kServeShutdownGraceSeconds = 2;
 inline constexpr std::size_t kServeMaxKeepAliveRequests = 1000;  // per connection
 inline constexpr std::size_t kServeMaxConnections = 4096;        // at once (and the file limit)
 

@@ -1,0 +1,15 @@
+#include "layout.hpp"
+#include "pages.hpp"
+
+namespace webrank::serve {
+
+std::string report_page(const Site& site, const HttpRequest& request) {
+  const app::StatusResult status = site.status(request);
+  Layout page(status, "Charts of " + status.database, "report.tpl");
+  page.json("/api/v1/report");
+  page.charts();
+  page.body().SetValue(key("DATABASE"), status.database);
+  return page.render();
+}
+
+}  // namespace webrank::serve
