@@ -37,14 +37,15 @@ std::shared_ptr<const Database> Session::database() const {
 
 Searcher& Session::searcher(const std::string& ranks, bool named) const {
   std::lock_guard lock(mutex_);
-  auto& s = searchers_[ranks + (named ? "!" : "")];
-  if (!s) {
-    s = std::make_unique<Searcher>(Searcher::open(
-        path_, {.ranks = ranks, .ranks_named = named, .index_optional = options_.search_optional}));
-  } else if (options_.reopen_on_use) {
-    s->reopen();
+  const std::string key = ranks + (named ? "!" : "");
+  if (const auto it = searchers_.find(key); it != searchers_.end()) {
+    if (options_.reopen_on_use) it->second->reopen();
+    return *it->second;
   }
-  return *s;
+  // Only a searcher that opened is kept: a vector asked for that is not stored leaves nothing.
+  auto opened = std::make_unique<Searcher>(Searcher::open(
+      path_, {.ranks = ranks, .ranks_named = named, .index_optional = options_.search_optional}));
+  return *searchers_.emplace(key, std::move(opened)).first->second;
 }
 
 bool Session::refresh() {

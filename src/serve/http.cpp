@@ -141,20 +141,27 @@ class HeadBuffer : public beast::flat_buffer {
   }
   bool folded() const { return folded_; }
   void consume(std::size_t n) {
-    if (watching_ && !folded_) {
-      const auto data = beast::flat_buffer::data();
-      const std::string_view head(static_cast<const char*>(data.data()), std::min(n, data.size()));
-      for (std::size_t i = head.find('\n'); i != std::string_view::npos && i + 1 < head.size();
-           i = head.find('\n', i + 1)) {
-        if (head[i + 1] == ' ' || head[i + 1] == '\t') folded_ = true;
-      }
-    }
+    if (watching_ && !folded_) folded_ = held_fold(n);
     beast::flat_buffer::consume(n);
+  }
+  // Whether the first `n` bytes buffered hold a line that starts with a space or a tab, as a
+  // field's continuation does (also for a head the parser refused before consuming it).
+  bool held_fold(std::size_t n) const {
+    const auto data = beast::flat_buffer::data();
+    const std::string_view head(static_cast<const char*>(data.data()), std::min(n, data.size()));
+    const std::string_view fields = head.substr(0, head.find("\r\n\r\n"));
+    for (std::size_t i = fields.find('\n'); i != std::string_view::npos && i + 1 < fields.size();
+         i = fields.find('\n', i + 1)) {
+      if (fields[i + 1] == ' ' || fields[i + 1] == '\t') return true;
+    }
+    return false;
   }
 
  private:
   bool watching_ = false, folded_ = false;
 };
+
+constexpr const char* kFolded = "a header field folded over two lines (obsolete line folding)";
 
 class Connection;
 
@@ -274,7 +281,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     const bool folded = buffer_.folded();
     buffer_.watch(false);
     if (ec) return on_read_error(ec);
-    if (folded) return refuse(400, "a header field folded over two lines (obsolete line folding)");
+    if (folded) return refuse(400, kFolded);
     if (const auto refusal = check_head()) return refuse(refusal->first, refusal->second);
     if (parser_->is_done()) return dispatch();
     http::async_read(
@@ -352,6 +359,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // reset, an eviction) ends the connection without an answer.
     if (ec.category() == http::make_error_code(http::error::bad_method).category() &&
         ec != http::error::end_of_stream && ec != http::error::partial_message) {
+      if (buffer_.held_fold(buffer_.size())) return refuse(400, kFolded);
       return refuse(400, "malformed request: " + ec.message());
     }
     close();
@@ -373,13 +381,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   // Whether the head Beast refused for its Content-Length has one that is all digits (so only
-  // too large to hold), rather than something that is not a length.
+  // too large to hold), rather than something that is not a length. What is buffered starts at
+  // the request line or at the field Beast refused (it consumes the fields it took).
   bool length_overflows() const {
     const auto data = buffer_.data();
     const std::string_view head(static_cast<const char*>(data.data()), data.size());
-    for (std::size_t at = head.find('\n'); at != std::string_view::npos;
-         at = head.find('\n', at + 1)) {
-      const std::string_view line = head.substr(at + 1, head.find('\n', at + 1) - at - 1);
+    for (std::size_t start = 0, end = 0; start < head.size(); start = end + 1) {
+      end = std::min(head.find('\n', start), head.size());
+      const std::string_view line = head.substr(start, end - start);
       const std::size_t colon = line.find(':');
       if (colon == std::string_view::npos || !iequals(line.substr(0, colon), "content-length")) {
         continue;
@@ -527,6 +536,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     out_body_ = std::string();
     if (ec) return close();
     if (keep_alive_) return wait_for_request();
+    // A stopping server closes at once: lingering would hold its stop up to kLingerTime for
+    // a client that sends more.
+    if (s_.stopping) return close();
     linger();
   }
 

@@ -506,6 +506,15 @@ class ServeTest(wrcli.WebrankTestCase):
                 self.assertEqual(j["error"].get("field"), field, (path, j))
         status, _, body = self.server.get(self.q("/search", q='"unclosed'))
         self.assertIn("unclosed", body)
+        # The search page shows what it refuses in place of the results, with status 200, so
+        # that the box keeps what was typed: a bad mode, k or offset as a malformed query.
+        for params, words in (({"mode": "x"}, "mode"), ({"k": "ten"}, "k must be"),
+                              ({"offset": "-1"}, "offset must be")):
+            status, _, body = self.server.get(self.q("/search", q="roses", **params))
+            self.assertEqual(status, 200, params)
+            self.assertIn('class="wr-error"', body, params)
+            self.assertIn(words, body, params)
+            self.assertIn('value="roses"', body, params)
         status, _, body = self.server.get(self.q("/page", url="<script>x</script>"))
         self.assertEqual(status, 404)
         self.assertIn("&lt;script&gt;", body)
