@@ -179,12 +179,12 @@ std::optional<std::string> nearest_name(std::string_view word, std::span<const s
 
 const OptionSpec& find_option(std::span<const OptionSpec> specs, std::string_view name,
                               std::string_view what) {
-  std::vector<std::string> names;
   for (const OptionSpec& s : specs) {
     if (s.name == name) return s;
     if (std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end()) return s;
-    names.push_back(s.name);
   }
+  std::vector<std::string> names;
+  for (const OptionSpec& s : specs) names.push_back(s.name);
   const auto guess = nearest_name(name, names);
   fail(ErrorKind::kInvalidArgument, what, ": unknown option '", excerpt(name), "'",
        guess ? "; did you mean '" + *guess + "'?" : "");

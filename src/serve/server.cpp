@@ -25,8 +25,7 @@ void run_server(const ServeOptions& options) {
   site.ranks = options.ranks;
   site.ranks_named = options.ranks_named;
   // Opens the searcher and its vector now: a --ranks that is not stored stops the server here.
-  const serve::HttpRequest at_start;
-  const app::StatusResult first = site.status(at_start);
+  const auto first = site.update_status();
   const auto log = [&options](const std::string& line) {
     if (options.on_log) options.on_log(line);
   };
@@ -52,11 +51,11 @@ void run_server(const ServeOptions& options) {
       try {
         if (site.session->refresh()) {
           cache.clear();
-          const app::StatusResult now = site.status(at_start);
+          const auto now = site.update_status();
           log(cat("reopened ", options.db.string(),
-                  " (a new version of the database, its index or its rank vector): ", now.pages,
-                  " pages, ", now.links, " links, ranks ", now.ranks.value_or("none"), ", search ",
-                  now.search ? "on" : "off (no search index)"));
+                  " (a new version of the database, its index or its rank vector): ", now->pages,
+                  " pages, ", now->links, " links, ranks ", now->ranks.value_or("none"),
+                  ", search ", now->search ? "on" : "off (no search index)"));
         }
       } catch (const Error& e) {
         log(cat("reopen of ", options.db.string(),
@@ -66,7 +65,7 @@ void run_server(const ServeOptions& options) {
   });
   std::stop_callback on_stop(options.stop, [&server] { server.stop(); });
   if (options.on_listening) options.on_listening(options.bind, port);
-  if (!first.search) {
+  if (!first->search) {
     log(cat(options.db.string(),
             " has no search index: search is off, everything else is served; `webrank index ",
             options.db.string(), "` builds one (picked up within a second)"));

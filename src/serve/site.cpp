@@ -19,8 +19,11 @@ app::Run Site::run(const HttpRequest& request) const {
   return one;
 }
 
-app::StatusResult Site::status(const HttpRequest& request) const {
-  return call<app::StatusResult>("status", nlohmann::json::object(), request);
+std::shared_ptr<const app::StatusResult> Site::update_status() {
+  auto now = std::make_shared<const app::StatusResult>(
+      call<app::StatusResult>("status", nlohmann::json::object(), HttpRequest{}));
+  status_.store(now);
+  return now;
 }
 
 }  // namespace webrank::serve

@@ -4,6 +4,7 @@
 // results; its parameters are their declared options (operation_routes.hpp).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,8 +37,15 @@ struct Site {
     return app::call_as<Result>(op, session.get(), values, run(request));
   }
   // What every page's frame shows: the database's name and size, the vector results are ranked
-  // by (the `status` operation).
-  app::StatusResult status(const HttpRequest& request) const;
+  // by, whether search is on (the `status` operation's result). Nothing but a refresh of the
+  // session changes it, so it is computed when the server starts and after every refresh that
+  // finds something new (update_status()), not for every page.
+  std::shared_ptr<const app::StatusResult> status() const { return status_.load(); }
+  // Runs `status` again and keeps its result; returns it.
+  std::shared_ptr<const app::StatusResult> update_status();
+
+ private:
+  std::atomic<std::shared_ptr<const app::StatusResult>> status_;
 };
 
 }  // namespace webrank::serve

@@ -298,19 +298,17 @@ class OptionSet {
   }
 
   void apply(Options& o, const nlohmann::json& given, std::string_view what) const {
-    const std::vector<OptionSpec> all = specs();
     std::vector<std::string> seen;
     if (!given.is_null() && !given.is_object())
       fail(ErrorKind::kInvalidArgument, what, ": options must be an object of names and values");
     if (given.is_object()) {
       for (const auto& [key, value] : given.items()) {
-        const OptionSpec& spec = find_option(all, key, what);
-        for (const auto& f : fields_) {
-          if (f.spec.name != spec.name) continue;
-          if (value.is_null()) break;  // not given
-          f.set(o, check_value(spec, value));
-          seen.push_back(spec.name);
-        }
+        const Bound* f = find(key);
+        // Not one of them: find_option() names the nearest (the specs are copied only then).
+        if (!f) find_option(specs(), key, what);
+        if (!f || value.is_null()) continue;  // null: not given
+        f->set(o, check_value(f->spec, value));
+        seen.push_back(f->spec.name);
       }
     }
     for (const auto& f : fields_) {
@@ -329,6 +327,16 @@ class OptionSet {
     OptionSpec spec;
     std::function<void(Options&, const nlohmann::json&)> set;
   };
+  // The field declared as `name` or with it as an alias; null when none is.
+  const Bound* find(std::string_view name) const {
+    for (const auto& f : fields_) {
+      if (f.spec.name == name) return &f;
+      for (const auto& a : f.spec.aliases) {
+        if (a == name) return &f;
+      }
+    }
+    return nullptr;
+  }
   std::vector<Bound> fields_;
   // The defaults the options struct's member initializers give, read by add(). (A member rather
   // than a local of add(): GCC 12 at -O3 warns of "uninitialized" strings in the local.)

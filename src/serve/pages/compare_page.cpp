@@ -6,7 +6,8 @@
 namespace webrank::serve {
 
 std::string compare_page(const Site& site, const HttpRequest& request) {
-  const app::StatusResult status = site.status(request);
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   const nlohmann::json values = operation_params(app::find_operation("compare"), request);
   const bool chosen = values.contains("homes") || values.contains("views");
   // The form holds the home pages asked for; without, it offers the two of highest rank.

@@ -4,7 +4,8 @@
 namespace webrank::serve {
 
 std::string home_page(const Site& site, const HttpRequest& request) {
-  const app::StatusResult status = site.status(request);
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   Layout page(status, "Search", "home.tpl");
   Dictionary& body = page.body();
   body.SetValue(key("DATABASE"), status.database);

@@ -86,7 +86,8 @@ std::string page_view(const Site& site, const HttpRequest& request) {
   const app::Operation* ops[] = {&app::find_operation("page"), &app::find_operation("backlinks"),
                                  &app::find_operation("links"), &app::find_operation("history")};
   std::vector<nlohmann::json> values = operation_params(ops, request);
-  const app::StatusResult status = site.status(request);
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   const std::uint64_t n = status.pages;
   const app::PageResult page_result = site.call<app::PageResult>("page", values[0], request);
   const PageReport& r = page_result.report;

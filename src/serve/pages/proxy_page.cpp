@@ -7,7 +7,8 @@
 namespace webrank::serve {
 
 std::string proxy_page(const Site& site, const HttpRequest& request) {
-  const app::StatusResult status = site.status(request);
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   const app::ProxyResult p = site.call<app::ProxyResult>(
       "proxy", operation_params(app::find_operation("proxy"), request), request);
   const std::uint64_t n = status.pages;

@@ -3,8 +3,9 @@
 
 namespace webrank::serve {
 
-std::string report_page(const Site& site, const HttpRequest& request) {
-  const app::StatusResult status = site.status(request);
+std::string report_page(const Site& site, const HttpRequest&) {
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   Layout page(status, "Charts of " + status.database, "report.tpl");
   page.json("/api/v1/report");
   page.charts();

@@ -110,7 +110,8 @@ void fill_results(Dictionary& body, const SearchResults& r, const std::string& q
 std::string search_page(const Site& site, const HttpRequest& request) {
   const std::string q = request.param("q").value_or("");
   if (q.empty()) return home_page(site, request);
-  const app::StatusResult status = site.status(request);
+  const auto current = site.status();
+  const app::StatusResult& status = *current;
   Layout page(status, q, "search.tpl");
   // The box keeps the mode asked for when it is one (the search says what else is wrong).
   std::string mode = request.param("mode").value_or("full");
