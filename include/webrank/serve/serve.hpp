@@ -24,7 +24,6 @@
 namespace webrank {
 
 // Bounds of a request (documented in docs/serve.md): what a client can make the server hold.
-inline constexpr std::size_t kServeMaxResults = 100;            // k of a page of results or links
 inline constexpr std::size_t kServeMaxBodyBytes = 16384;        // request bodies (GET needs none)
 inline constexpr std::size_t kServeMaxRequestLineBytes = 8192;  // the request's URL: 414
 inline constexpr std::size_t kServeMaxHeaderBytes = 8192;       // field names and values: 431
