@@ -153,6 +153,11 @@ def option_rows(op):
             extra.append(s["range"])
         if s["unit"]:
             extra.append(s["unit"])
+        if op["served"] and "http" in s["fronts"]:
+            if s["served_range"]:
+                extra.append("server: " + s["served_range"])
+            if s["served_values"]:
+                extra.append("server: at most %d" % s["served_values"])
         if s["excludes"]:
             extra.append("not with " + ", ".join("--" + e.replace("_", "-") for e in s["excludes"]))
         rows.append("| `%s%s` | %s | %s%s |" % (

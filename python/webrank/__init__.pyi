@@ -296,6 +296,13 @@ class Database:
         *,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank info --json`
+    def status(
+        self,
+        ranks: str = '',
+        *,
+        threads: int = 0,
+        callback: Optional[Callable[[int, float], Any]] = None,
+    ) -> Any: ...  # the JSON form of `webrank status --json`
     def check(
         self,
         ranks: Sequence[str] = [],
@@ -344,6 +351,21 @@ class Database:
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank links --json`
+    def history(
+        self,
+        ranks: str = 'pagerank',
+        *,
+        threads: int = 0,
+        callback: Optional[Callable[[int, float], Any]] = None,
+    ) -> Any: ...  # the JSON form of `webrank history --json`
+    def proxy(
+        self,
+        page: str,
+        *,
+        ranks: str = 'pagerank',
+        threads: int = 0,
+        callback: Optional[Callable[[int, float], Any]] = None,
+    ) -> Any: ...  # the JSON form of `webrank proxy --json`
     def compare_ranks(
         self,
         a: str,

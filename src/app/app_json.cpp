@@ -54,6 +54,30 @@ void to_json(nlohmann::json& j, const LinksResult& r) {
   set_text(j, "url", r.url);
 }
 
+void to_json(nlohmann::json& j, const StatusResult& r) {
+  j = {{"status", "ok"},
+       {"database", r.database},
+       {"pages", r.pages},
+       {"links", r.links},
+       {"ranks", r.ranks ? nlohmann::json(*r.ranks) : nlohmann::json(nullptr)},
+       {"search", r.search}};
+}
+
+void to_json(nlohmann::json& j, const HistoryResult& r) {
+  j = {{"ranks", r.ranks}, {"converged", r.converged}, {"iterations", r.iterations}, {"l1", r.l1}};
+}
+
+void to_json(nlohmann::json& j, const ProxyResult& r) {
+  nlohmann::json links = nlohmann::json::array();
+  for (const ProxyLink& l : r.links) {
+    nlohmann::json link = {{"href", l.href},
+                           {"target", l.target ? nlohmann::json(*l.target) : nlohmann::json()},
+                           {"page", l.page ? nlohmann::json(*l.page) : nlohmann::json()}};
+    links.push_back(std::move(link));
+  }
+  j = {{"url", r.url}, {"title", r.title}, {"links", std::move(links)}};
+}
+
 void to_json(nlohmann::json& j, const CompareRanksResult& r) {
   j = r.comparison;
   j["a"] = r.a;
@@ -290,7 +314,9 @@ void to_json(nlohmann::json& j, const OptionSpec& s) {
        {"unit", s.unit},
        {"http_name", s.http_name.empty() ? s.name : s.http_name},
        {"excludes", s.excludes},
-       {"fronts", fronts}};
+       {"fronts", fronts},
+       {"served_range", s.served.describe()},
+       {"served_values", s.served_values}};
 }
 
 void to_json(nlohmann::json& j, const Operation& op) {
@@ -303,6 +329,9 @@ void to_json(nlohmann::json& j, const Operation& op) {
        {"writes", op.access == Access::kWrite},
        {"served", op.served},
        {"verifies", op.verifies},
+       {"cost", op.cost == Cost::kBounded ? "bounded"
+                : op.cost == Cost::kWeb   ? "web"
+                                          : "solve"},
        {"options", std::move(options)}};
 }
 

@@ -11,6 +11,8 @@
 #include "webrank/ingest/page_weights_file.hpp"
 #include "webrank/ingest/rank_sources.hpp"
 #include "webrank/store/rank_store.hpp"
+#include "webrank/web/sanitize.hpp"
+#include "webrank/web/url.hpp"
 
 namespace webrank::app {
 namespace {
@@ -33,8 +35,14 @@ std::string vector_to_show(const Database& db, const std::string& name, Notices&
 }
 
 // The stored vector `asked` for presenting pages (vector_to_show), with what every reader says of
-// its state (note_vector_state).
+// its state (note_vector_state). The default on a database that stores no vector yet presents
+// every page at rank 0 (in id order, no bar), said in a warning, as search does.
 PresentedRanks presented(const Database& db, const std::string& asked, Notices& notices) {
+  if (asked == "pagerank" && db.rank_names().empty()) {
+    notices.warnings.push_back(cat("no rank vector in ", db.path().string(),
+                                   ": pages are shown without ranks (run `webrank rank`)"));
+    return PresentedRanks(std::vector<double>(db.num_pages(), 0.0), "");
+  }
   const std::string name = vector_to_show(db, asked, notices);
   PresentedRanks ranks(load_ranks(db, name));
   note_vector_state(ranks, notices);
@@ -92,7 +100,10 @@ const OptionSet<RanksOptions>& ranks_options() {
 const OptionSet<TopOptions>& top_options() {
   static const OptionSet<TopOptions> set = [] {
     OptionSet<TopOptions> s;
-    s.add("k", WR_FIELD(k), "How many pages").in(closed(1, 1e18)).as("N", "pages");
+    s.add("k", WR_FIELD(k), "How many pages")
+        .in(closed(1, 1e18))
+        .serve_in(closed(1, kServedMaxResults))
+        .as("N", "pages");
     s.add("ranks", WR_FIELD(ranks), kRanksHelp).as("NAME").alias("name");
     s.add("topics", WR_FIELD(topics),
           "Rank by a mix of topic vectors (webrank topics), e.g. \"Science=0.7,Sports=0.3\" "
@@ -120,8 +131,14 @@ OptionSet<LinksOptions> links_option_set(bool paged) {
   OptionSet<LinksOptions> s;
   s.add("page", WR_FIELD(page), "The page (its URL or label)").as("URL").at(0).needed().http("url");
   if (paged) {
-    s.add("k", WR_FIELD(k), "Pages to show").in(closed(1, 1e18)).as("N", "pages");
-    s.add("offset", WR_FIELD(offset), "Pages to skip").in(at_least(0)).as("N", "pages");
+    s.add("k", WR_FIELD(k), "Pages to show")
+        .in(closed(1, 1e18))
+        .serve_in(closed(1, kServedMaxResults))
+        .as("N", "pages");
+    s.add("offset", WR_FIELD(offset), "Pages to skip")
+        .in(at_least(0))
+        .serve_in(closed(0, static_cast<double>(kMaxOffset)))
+        .as("N", "pages");
   }
   s.add("ranks", WR_FIELD(ranks), kRanksHelp).as("NAME");
   return s;
@@ -154,6 +171,48 @@ const OptionSet<CompareRanksOptions>& compare_ranks_options() {
     return s;
   }();
   return set;
+}
+
+const OptionSet<StatusOptions>& status_options() {
+  static const OptionSet<StatusOptions> set = [] {
+    OptionSet<StatusOptions> s;
+    s.add("ranks", WR_FIELD(ranks),
+          "The stored rank vector results are ranked by (default: pagerank, when the database "
+          "has it)")
+        .as("NAME");
+    return s;
+  }();
+  return set;
+}
+
+const OptionSet<HistoryOptions>& history_options() {
+  static const OptionSet<HistoryOptions> set = [] {
+    OptionSet<HistoryOptions> s;
+    s.add("ranks", WR_FIELD(ranks), kRanksHelp).as("NAME");
+    return s;
+  }();
+  return set;
+}
+
+const OptionSet<ProxyOptions>& proxy_options() {
+  static const OptionSet<ProxyOptions> set = [] {
+    OptionSet<ProxyOptions> s;
+    s.add("page", WR_FIELD(page), "The page (its URL or label)")
+        .as("URL")
+        .at(0)
+        .needed()
+        .http("url");
+    s.add("ranks", WR_FIELD(ranks), kRanksHelp).as("NAME");
+    return s;
+  }();
+  return set;
+}
+
+// The name a database goes by: its directory's ("g.db"), or the parent's for "g.db/".
+std::string database_name(const std::filesystem::path& path) {
+  std::string name = path.filename().string();
+  if (name.empty() || name == ".") name = path.parent_path().filename().string();
+  return name;
 }
 
 }  // namespace
@@ -253,6 +312,7 @@ PageResult page(Session* session, const PageOptions& o, const Run&) {
   for (const PageVectorPlace& v : r.report.ranks) {
     if (v.error.empty()) note_vector_state(v.name, v.converged, v.stale, r.notices);
   }
+  r.copies = db->has_stored_html();
   return r;
 }
 
@@ -264,6 +324,7 @@ BacklinksResult backlinks(Session* session, const LinksOptions& o, const Run&) {
   r.url = db->label(page);
   r.ranks = ranks.name();
   r.offset = o.offset;
+  r.k = o.k;
   r.backlinks = webrank::backlinks(*db, ranks, page, o.k, o.offset);
   return r;
 }
@@ -276,6 +337,65 @@ LinksResult links(Session* session, const LinksOptions& o, const Run&) {
   r.url = db->label(page);
   r.ranks = ranks.name();
   r.links = forward_links(*db, ranks, page);
+  return r;
+}
+
+StatusResult status(Session* session, const StatusOptions& o, const Run&) {
+  const std::string ranks = o.ranks.empty() ? "pagerank" : o.ranks;
+  const Searcher& searcher = session->searcher(ranks, !o.ranks.empty());
+  const auto db = searcher.database();
+  StatusResult r;
+  r.database = database_name(session->path());
+  r.pages = db->num_pages();
+  r.links = db->num_links();
+  if (const auto presented = searcher.ranks()) r.ranks = presented->name();
+  r.search = searcher.has_index();
+  return r;
+}
+
+HistoryResult history(Session* session, const HistoryOptions& o, const Run&) {
+  const auto db = session->database();
+  HistoryResult r;
+  check_rank_name(o.ranks);
+  r.ranks = vector_to_show(*db, o.ranks, r.notices);
+  const StoredRanks stored = load_ranks(*db, r.ranks);
+  r.converged = stored.record.converged;
+  r.iterations = stored.record.iterations;
+  r.l1 = stored.record.deltas;
+  return r;
+}
+
+ProxyResult proxy(Session* session, const ProxyOptions& o, const Run&) {
+  const auto db = session->database();
+  const PageId page = find_page_or_fail(*db, session->path().string(), o.page);
+  ProxyResult r;
+  const PresentedRanks ranks = presented(*db, o.ranks, r.notices);
+  r.url = db->label(page);
+  r.ranked = ranks.page(*db, page);
+  auto html = db->html(page);
+  if (!html) {
+    fail(ErrorKind::kNotFound, "no stored copy of ", r.url,
+         db->has_stored_html() ? " (not fetched, or not HTML)"
+                               : " (the database keeps no page copies: crawl it again)");
+  }
+  r.html = std::move(*html);
+  const std::string page_url = std::string(db->final_url(page).value_or(r.url));
+  // The links sanitize_page() keeps, in its order: what a front end rewriting the copy is handed.
+  const LinkRewriter record = [&](std::string_view href, std::string_view base) {
+    ProxyLink link;
+    link.href = href;
+    std::string from = page_url;
+    if (!base.empty()) {
+      if (auto b = resolve_link(page_url, base)) from = *b;
+    }
+    link.target = resolve_link(from, href);
+    if (link.target) {
+      if (const auto id = find_page(*db, *link.target)) link.page = ranks.page(*db, *id);
+    }
+    r.links.push_back(std::move(link));
+    return LinkRewrite{};
+  };
+  r.title = sanitize_page(r.html, record).title;
   return r;
 }
 
@@ -309,6 +429,15 @@ void add_inspect_operations(std::vector<Operation>& table) {
                                   .summary = "Show a database's pages, links and degree statistics",
                                   .served = true},
                                  info_options(), &info));
+  table.push_back(make_operation(
+      {.name = "status",
+       .group = group,
+       .summary = "Show what a server of the database serves: its pages and links, the vector "
+                  "results are ranked by, and whether search is on",
+       .served = true,
+       .verifies = false,
+       .cost = Cost::kBounded},
+      status_options(), &status));
   table.push_back(make_operation(
       {.name = "check",
        .group = group,
@@ -349,6 +478,21 @@ void add_inspect_operations(std::vector<Operation>& table) {
        .served = true,
        .verifies = false},
       forward_links_options(), &links));
+  table.push_back(
+      make_operation({.name = "history",
+                      .group = group,
+                      .summary = "Show the L1 change of every iteration of a stored vector",
+                      .served = true,
+                      .verifies = false},
+                     history_options(), &history));
+  table.push_back(make_operation(
+      {.name = "proxy",
+       .group = group,
+       .summary = "Show the links of a crawled page's stored copy, each resolved and ranked (the "
+                  "server's proxy view)",
+       .served = true,
+       .verifies = false},
+      proxy_options(), &proxy));
   table.push_back(make_operation(
       {.name = "compare-ranks",
        .group = group,

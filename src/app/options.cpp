@@ -114,6 +114,23 @@ const char* to_string(ValueType type) {
   return "?";
 }
 
+void check_served(const OptionSpec& spec, const nlohmann::json& value) {
+  if (value.is_array()) {
+    if (spec.served_values > 0 && value.size() > spec.served_values) {
+      fail_option(spec.name, "takes at most ", spec.served_values, " values on a server, got ",
+                  value.size());
+    }
+    for (const auto& v : value) check_served(spec, v);
+    return;
+  }
+  if (!value.is_number()) return;
+  const double x = value.get<double>();
+  if (!spec.served.contains(x)) {
+    fail_option(spec.name, "must be ", spec.served.describe(), " on a server, got ",
+                value.is_number_float() ? show(x) : value.dump());
+  }
+}
+
 std::string Range::describe() const {
   const bool has_low = std::isfinite(low);
   if (!has_low && !shows_high(*this)) return "";
@@ -164,12 +181,12 @@ std::optional<std::string> nearest_name(std::string_view word, std::span<const s
 
 const OptionSpec& find_option(std::span<const OptionSpec> specs, std::string_view name,
                               std::string_view what) {
-  std::vector<std::string> names;
   for (const OptionSpec& s : specs) {
     if (s.name == name) return s;
     if (std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end()) return s;
-    names.push_back(s.name);
   }
+  std::vector<std::string> names;
+  for (const OptionSpec& s : specs) names.push_back(s.name);
   const auto guess = nearest_name(name, names);
   fail(ErrorKind::kInvalidArgument, what, ": unknown option '", excerpt(name), "'",
        guess ? "; did you mean '" + *guess + "'?" : "");

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <list>
+#include <mutex>
 
 #include "app/registry.hpp"
 #include "app/solver_options.hpp"
@@ -230,13 +231,22 @@ const OptionSet<PprRequest>& ppr_options() {
         .as("URL")
         .at(0)
         .needed()
-        .http("url");
-    s.add("k", WR_FIELD(push.k), "How many pages").in(closed(1, 1e18)).as("N", "pages");
+        .http("url")
+        .serve_at_most(16);
+    s.add("k", WR_FIELD(push.k), "How many pages")
+        .in(closed(1, 1e18))
+        .serve_in(closed(1, kServedMaxResults))
+        .as("N", "pages");
+    // The work grows as 1/(eps (1 - d)): a server takes what answers in a fraction of a second
+    // on a web of a few million links.
     s.add("eps", WR_FIELD(push.eps),
           "Push threshold: a page passes its residual on while it exceeds eps times its "
           "out-degree (smaller: tighter bound, more work)")
-        .in(positive());
-    s.add("damping", WR_FIELD(push.damping), "Damping factor d in [0, 1)").in(half_open(0, 1));
+        .in(positive())
+        .serve_in(at_least(1e-8));
+    s.add("damping", WR_FIELD(push.damping), "Damping factor d in [0, 1)")
+        .in(half_open(0, 1))
+        .serve_in(closed(0, 0.95));
     s.add("store", WR_FIELD(store),
           "Also store the estimate as this rank vector (webrank check --ranks verifies it)")
         .as("NAME")
@@ -252,17 +262,21 @@ const OptionSet<CompareRequest>& compare_options() {
     s.add("views", WR_FIELD(views), "Stored rank vectors to compare, A,B[,C...]")
         .as("NAME")
         .split_at(',')
-        .without("homes");
+        .without("homes")
+        .serve_at_most(8);
+    // Each home page is a solve over the whole web (kept afterwards): a server computes a few.
     s.add("homes", WR_FIELD(homes),
           "Or: home pages (labels or URLs), each giving the view of PageRank personalized on it "
           "(the paper's Table 2)")
-        .as("URL");
+        .as("URL")
+        .serve_at_most(4);
     s.add("pages", WR_FIELD(pages),
           "File of pages to show, one label or URL a line (default: the -k highest of each view)")
         .as("FILE")
         .only(kCli | kPython);
     s.add("k", WR_FIELD(k), "Without --pages: the top pages of each view shown")
         .in(closed(1, 1e18))
+        .serve_in(closed(1, kServedMaxResults))
         .as("N", "pages");
     return s;
   }();
@@ -281,7 +295,11 @@ class PersonalizedViews {
                                            const Run& run) {
     const Key key{db.get(), home};
     if (auto hit = find(key)) return hit;
-    std::lock_guard computing(compute_);
+    // Waiting for another computation ends when this call is stopped (a server's deadline).
+    std::unique_lock computing(compute_, std::defer_lock);
+    while (!computing.try_lock_for(std::chrono::milliseconds(20))) {
+      if (run.stop.stop_requested()) fail(ErrorKind::kCancelled, "stopped by request");
+    }
     if (auto hit = find(key)) return hit;  // computed while this call waited
     RankOptions o;
     o.source = {{home, 1.0}};
@@ -312,7 +330,8 @@ class PersonalizedViews {
   }
 
   std::size_t max_bytes_;
-  std::mutex mutex_, compute_;
+  std::mutex mutex_;
+  std::timed_mutex compute_;
   struct Entry {
     Key key;
     std::shared_ptr<const Database> db;  // held: its address stays unique while cached
@@ -580,6 +599,20 @@ CompareReport compare(Session* session, const CompareRequest& req, const Run& ru
   }
   CompareReport r;
   r.table = compare_views(*db, names, vectors, pages);
+  std::vector<RankScale> scales;
+  for (const auto& v : vectors) scales.push_back(make_rank_scale(v));
+  for (const ViewComparison::Row& row : r.table.rows) {
+    std::vector<RankedPage>& cells = r.cells.emplace_back();
+    for (std::size_t v = 0; v < vectors.size(); ++v) {
+      cells.push_back({.page = row.page,
+                       .label = row.label,
+                       .title = row.title,
+                       .rank = row.ranks[v],
+                       .percentile = row.percentiles[v],
+                       .bar = scales[v].bar_percent(row.ranks[v]),
+                       .toolbar = scales[v].toolbar(row.ranks[v])});
+    }
+  }
   return r;
 }
 
@@ -609,7 +642,8 @@ void add_ranking_operations(std::vector<Operation>& table) {
        .summary = "Personalized PageRank of one page (or a few) answered interactively by "
                   "forward push, with the error bound of the answer",
        .served = true,
-       .verifies = false},
+       .verifies = false,
+       .cost = Cost::kSolve},
       ppr_options(), &ppr));
   table.push_back(make_operation(
       {.name = "compare",
@@ -617,7 +651,8 @@ void add_ranking_operations(std::vector<Operation>& table) {
        .summary = "Rank vectors side by side as percentiles (the paper's Table 2: one web seen "
                   "from two points of view)",
        .served = true,
-       .verifies = false},
+       .verifies = false,
+       .cost = Cost::kSolve},
       compare_options(), &compare));
 }
 

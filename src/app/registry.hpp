@@ -3,6 +3,8 @@
 // takes and gives JSON. Private to the app layer.
 #pragma once
 
+#include <any>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -20,9 +22,12 @@ Operation make_operation(Operation op, const OptionSet<Options>& set,
   op.options = set.specs();
   const OptionSet<Options>* s = &set;
   const std::string name = op.name;
-  op.run = [s, fn, name](Session* session, const nlohmann::json& given, const Run& run) {
-    const Options options = s->parse(given, name);
-    Result r = fn(session, options, run);
+  op.call = [s, fn, name](Session* session, const nlohmann::json& given,
+                          const Run& run) -> std::any {
+    return std::make_shared<Result>(fn(session, s->parse(given, name), run));
+  };
+  op.run = [call = op.call](Session* session, const nlohmann::json& given, const Run& run) {
+    Result r = std::move(*std::any_cast<std::shared_ptr<Result>>(call(session, given, run)));
     Output out;
     out.json = r;
     out.notices = std::move(r.notices);

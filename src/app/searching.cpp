@@ -48,6 +48,7 @@ const OptionSet<SearchRequest>& search_options() {
           "PageRank)");
     s.add("k", WR_FIELD(search.k), "Results to show")
         .in(closed(1, static_cast<double>(kMaxResults)))
+        .serve_in(closed(1, kServedMaxResults))
         .as("N", "results");
     s.add("offset", WR_FIELD(search.offset), "Results to skip (the next page: --offset 10)")
         .in(closed(0, static_cast<double>(kMaxOffset)))
@@ -231,7 +232,8 @@ void add_search_operations(std::vector<Operation>& table) {
        .summary = "Search the pages of a crawled database (words, \"phrases\", -excluded, OR, "
                   "site:HOST, intitle:WORD)",
        .served = true,
-       .verifies = false},
+       .verifies = false,
+       .cost = Cost::kBounded},
       search_options(), &search));
   table.push_back(make_operation(
       {.name = "eval",

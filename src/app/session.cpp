@@ -37,28 +37,41 @@ std::shared_ptr<const Database> Session::database() const {
 
 Searcher& Session::searcher(const std::string& ranks, bool named) const {
   std::lock_guard lock(mutex_);
-  auto& s = searchers_[ranks + (named ? "!" : "")];
-  if (!s) {
-    s = std::make_unique<Searcher>(Searcher::open(path_, {ranks, named}));
-  } else {
-    s->reopen();
+  const std::string key = ranks + (named ? "!" : "");
+  if (const auto it = searchers_.find(key); it != searchers_.end()) {
+    if (options_.reopen_on_use) it->second->reopen();
+    return *it->second;
   }
-  return *s;
+  // Only a searcher that opened is kept: a vector asked for that is not stored leaves nothing.
+  auto opened = std::make_unique<Searcher>(Searcher::open(
+      path_, {.ranks = ranks, .ranks_named = named, .index_optional = options_.search_optional}));
+  return *searchers_.emplace(key, std::move(opened)).first->second;
 }
 
 bool Session::refresh() {
   // Stamp first: a version put in place while this one opens is picked up by the next refresh.
   const auto now = manifest_of(path_);
+  bool changed = false;
   {
     std::lock_guard lock(mutex_);
-    if (now == manifest_) return false;
+    changed = now != manifest_;
   }
-  auto fresh = open_database(path_, options_);
-  std::lock_guard lock(mutex_);
-  db_ = std::move(fresh);
-  manifest_ = now;
-  kept_.clear();
-  return true;
+  if (changed) {
+    auto fresh = open_database(path_, options_);
+    std::lock_guard lock(mutex_);
+    db_ = std::move(fresh);
+    manifest_ = now;
+    kept_.clear();
+  }
+  // Searchers are never removed from the map: the pointers stay valid outside the lock, and each
+  // reopens on its own (calls in flight finish on what they started with).
+  std::vector<Searcher*> searchers;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, s] : searchers_) searchers.push_back(s.get());
+  }
+  for (Searcher* s : searchers) changed = s->reopen() || changed;
+  return changed;
 }
 
 }  // namespace webrank::app

@@ -25,18 +25,23 @@ const OptionSet<ExplainRequest>& explain_options() {
     s.add("ranks", WR_FIELD(explain.ranks), "Which stored vector").as("NAME");
     s.add("k", WR_FIELD(explain.k), "Top contributors and two-hop paths listed")
         .in(closed(1, 1e9))
+        .serve_in(closed(1, kServedMaxResults))
         .as("N");
+    // Each what-if is a re-solve of up to what_if_seconds: a server takes a few, each short.
     s.add("without", WR_FIELD(explain.without_pages),
           "What-if: the page's rank without the link from this page (repeatable)")
-        .as("URL");
+        .as("URL")
+        .serve_at_most(4);
     s.add("without_host", WR_FIELD(explain.without_hosts),
           "What-if: without the links from every page of this host (repeatable)")
-        .as("HOST");
+        .as("HOST")
+        .serve_at_most(4);
     s.add("no_what_if", WR_FIELD(no_what_if),
           "Skip the default what-if (without the top contributor)");
     s.add("what_if_seconds", WR_FIELD(explain.what_if_seconds),
           "Time bound of one what-if re-solve")
         .in(closed(1e-6, 10))
+        .serve_in(closed(1e-6, 1))
         .as("SECONDS", "seconds");
     s.add("what_if_tol", WR_FIELD(explain.what_if_tolerance),
           "Error bound a what-if aims at, relative to the page's rank")
@@ -175,7 +180,10 @@ const OptionSet<ReportRequest>& report_options() {
     s.add("ranks", WR_FIELD(report.ranks),
           "The vector whose distribution is charted (default: pagerank, else the first)")
         .as("NAME");
-    s.add("k", WR_FIELD(report.top), "Top pages listed per vector").in(closed(1, 1e6)).as("N");
+    s.add("k", WR_FIELD(report.top), "Top pages listed per vector")
+        .in(closed(1, 1e6))
+        .serve_in(closed(1, kServedMaxResults))
+        .as("N");
     s.add("title", WR_FIELD(report.title), "Title of the page (default: the database's name)")
         .as("TEXT");
     s.add("page", WR_FIELD(page),
@@ -214,11 +222,12 @@ class ReportKeeper {
 
 }  // namespace
 
-ExplainResult explain(Session* session, const ExplainRequest& req, const Run&) {
+ExplainResult explain(Session* session, const ExplainRequest& req, const Run& run) {
   const auto db = session->database();
   const PageId page = find_page_or_fail(*db, session->path().string(), req.page);
   ExplainOptions o = req.explain;
   o.what_if_top_backlink = !req.no_what_if;
+  o.stop = run.stop;
   ExplainResult r;
   r.explanation = explain_rank(*db, page, o);
   r.k = o.k;
@@ -411,7 +420,8 @@ void add_studies_operations(std::vector<Operation>& table) {
        .group = group,
        .summary = "Why a page ranks where it does: its rank split term by term, backlink by "
                   "backlink, and what-ifs",
-       .served = true},
+       .served = true,
+       .cost = Cost::kSolve},
       explain_options(), &explain));
   table.push_back(make_operation(
       {.name = "usage",

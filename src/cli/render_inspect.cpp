@@ -442,6 +442,7 @@ void add_inspect_commands(std::vector<Command>& table) {
       "Print labels and titles whole (the text form is otherwise cut to the terminal's width, "
       "100 columns when not on a terminal)";
   table.push_back({"info", &info});
+  table.push_back({"status"});  // its JSON, the server's /healthz
   table.push_back({"check", &check});
   table.push_back({"ranks", &ranks});
   table.push_back({"top", &top, {wide}});
@@ -450,6 +451,8 @@ void add_inspect_commands(std::vector<Command>& table) {
       {"backlinks", &backlinks, {format_flag("URL, title, rank, percentile, bar, toolbar")}});
   table.push_back(
       {"links", &links, {format_flag("URL, title, rank, percentile, bar, toolbar, nofollow")}});
+  table.push_back({"history"});  // the JSON: a column of numbers says no more
+  table.push_back({"proxy"});
   table.push_back({"compare-ranks", &compare_ranks});
 }
 

@@ -579,7 +579,9 @@ class ComponentSolver {
         share = std::max(wanted, 4 * std::numeric_limits<Real>::epsilon() * mass);
       }
       if (k >= kReportEveryPages) report(k, sweep, change);
-      if (!omp_in_parallel()) throw_if_stopped(o_);
+      // Not inside a parallel region, even one of a single thread (omp_in_parallel() is false
+      // there), which an exception may not leave.
+      if (omp_get_level() == 0) throw_if_stopped(o_);
       if (change <= share) {
         w.final_changes += change;
         w.some_stalled |= change > wanted;

@@ -1,6 +1,6 @@
-// What the server's pages share besides their templates (templates.hpp): escaping for the proxy's
-// rewriting of a crawled page (which writes HTML from gumbo's parse, not from a template), the
-// cleaning of text into valid UTF-8, URL parameters, the PageRank bar and numbers in words.
+// What the server's pages share besides their templates (templates.hpp): URL parameters, the
+// PageRank bar and numbers in words. Escaping and the cleaning of text into valid UTF-8 are the
+// web layer's (webrank/web/sanitize.hpp), with the rewriting of crawled pages.
 #pragma once
 
 #include <cstdint>
@@ -9,18 +9,9 @@
 
 #include "templates.hpp"
 #include "webrank/rank/presentation.hpp"
+#include "webrank/web/sanitize.hpp"
 
 namespace webrank::serve {
-
-// Text for an HTML element or a quoted attribute value: & < > " ' escaped, and valid_text().
-// Only for HTML written without a template (proxy.cpp's rewriting of a crawled page).
-std::string escape(std::string_view text);
-
-// `text` with bytes that are not valid UTF-8 and control characters (but tab and newline)
-// replaced by U+FFFD.
-std::string valid_text(std::string_view text);
-// The same, in place: `text` is only copied when something in it is replaced.
-void make_valid_text(std::string& text);
 
 // A query parameter's value percent-encoded (everything but A-Z a-z 0-9 - . _ ~). Templates
 // write it as {{VALUE:x-url-param}}.

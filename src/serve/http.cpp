@@ -8,6 +8,7 @@
 #include "http.hpp"
 
 #include <sys/resource.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 
@@ -23,6 +24,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <list>
 #include <mutex>
@@ -124,6 +126,43 @@ constexpr std::size_t kLingerBytes = std::size_t{1} << 20, kDropBytes = 4096;
 // files each), and the process's own (database sections, the listening socket, standard streams).
 constexpr std::size_t kFilesPerWorker = 16, kFilesReserved = 64;
 
+// A connection's read buffer, which notes whether a request head held an obsolete line folding
+// (a field continued on a line starting with a space or tab, RFC 9112 §5.2). Beast's parser
+// unfolds such a field and obeys it, where a proxy in front may have read it otherwise; the
+// server refuses it. The head is seen whole when the parser consumes it: Beast parses a head
+// only once all of it is buffered, and read() consumes what the parser used through this class.
+class HeadBuffer : public beast::flat_buffer {
+ public:
+  using beast::flat_buffer::flat_buffer;
+  // While a head is read (until the next watch()), whether one it consumed was folded.
+  void watch(bool on) {
+    watching_ = on;
+    folded_ = false;
+  }
+  bool folded() const { return folded_; }
+  void consume(std::size_t n) {
+    if (watching_ && !folded_) folded_ = held_fold(n);
+    beast::flat_buffer::consume(n);
+  }
+  // Whether the first `n` bytes buffered hold a line that starts with a space or a tab, as a
+  // field's continuation does (also for a head the parser refused before consuming it).
+  bool held_fold(std::size_t n) const {
+    const auto data = beast::flat_buffer::data();
+    const std::string_view head(static_cast<const char*>(data.data()), std::min(n, data.size()));
+    const std::string_view fields = head.substr(0, head.find("\r\n\r\n"));
+    for (std::size_t i = fields.find('\n'); i != std::string_view::npos && i + 1 < fields.size();
+         i = fields.find('\n', i + 1)) {
+      if (fields[i + 1] == ' ' || fields[i + 1] == '\t') return true;
+    }
+    return false;
+  }
+
+ private:
+  bool watching_ = false, folded_ = false;
+};
+
+constexpr const char* kFolded = "a header field folded over two lines (obsolete line folding)";
+
 class Connection;
 
 }  // namespace
@@ -144,6 +183,10 @@ struct HttpServer::Impl {
   void admit(tcp::socket socket);
   void closed();
   void shut_down();
+  // Lists a request on a pool, so that a stop can cut it; false when the server is already
+  // cutting them.
+  bool track(const std::shared_ptr<RequestStop>& stop);
+  void untrack(const std::shared_ptr<RequestStop>& stop);
   // Closes the connection that has waited longest for a request, if any; false when none waits.
   bool evict_one();
 
@@ -154,6 +197,9 @@ struct HttpServer::Impl {
   tcp::acceptor acceptor{*loops.at(0)};
   net::steady_timer retry{*loops.at(0)};
   net::thread_pool pool{std::max<std::size_t>(1, options.workers)};  // the slow handlers
+  net::thread_pool solvers{options.solvers > 0 ? options.solvers
+                                               : std::max<std::size_t>(2, options.workers / 4)};
+  net::steady_timer grace{*loops.at(0)};  // after a stop: when work in flight is cut
   std::atomic<bool> stopping = false;
   std::size_t cap = kServeMaxConnections;
 
@@ -162,7 +208,9 @@ struct HttpServer::Impl {
   std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
   std::size_t live = 0;
   bool accept_paused = false;      // at the cap with no connection to evict: resumed by a close
+  bool cutting = false;            // the grace after a stop has passed
   std::list<Connection*> waiting;  // connections waiting for a request, longest first
+  std::list<std::shared_ptr<RequestStop>> computing;  // requests on the pools, to cut at a stop
 };
 
 namespace {
@@ -173,7 +221,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Listed as waiting from the start (on the accepting thread, before its loop runs it), so that
   // the next connection accepted at the cap can take its slot.
   Connection(Server& s, tcp::socket socket)
-      : s_(s), stream_(std::move(socket)), buffer_(kBufferLimit) {
+      : s_(s),
+        stream_(std::move(socket)),
+        buffer_(kBufferLimit),
+        deadline_(stream_.get_executor()) {
     enter_waiting();
   }
   ~Connection() {
@@ -204,6 +255,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // One deadline for the whole request, idle time before it included: a client that trickles
     // bytes gains nothing by them.
     stream_.expires_after(std::chrono::seconds(kServeRequestSeconds));
+    buffer_.watch(true);
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_head(ec); });
@@ -226,7 +278,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void on_head(beast::error_code ec) {
+    const bool folded = buffer_.folded();
+    buffer_.watch(false);
     if (ec) return on_read_error(ec);
+    if (folded) return refuse(400, kFolded);
     if (const auto refusal = check_head()) return refuse(refusal->first, refusal->second);
     if (parser_->is_done()) return dispatch();
     http::async_read(
@@ -291,6 +346,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return refuse(414, "the URL is too long");
     }
     if (ec == http::error::body_limit) return refuse(413, "the request is too large");
+    // A length of digits too long for a number announces a body over any limit: 413, as a
+    // length over the limit is; anything else that is not a length is malformed (400).
+    if (ec == http::error::bad_content_length && length_overflows()) {
+      return refuse(413, "the request is too large");
+    }
     if (ec == http::error::bad_version && asks_other_version()) {
       return refuse(505, "only HTTP/1.0 and HTTP/1.1 are served");
     }
@@ -299,21 +359,46 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // reset, an eviction) ends the connection without an answer.
     if (ec.category() == http::make_error_code(http::error::bad_method).category() &&
         ec != http::error::end_of_stream && ec != http::error::partial_message) {
+      if (buffer_.held_fold(buffer_.size())) return refuse(400, kFolded);
       return refuse(400, "malformed request: " + ec.message());
     }
     close();
   }
 
   // Whether the request line that Beast refused is well formed but of another version
-  // ("HTTP/2.0"), rather than malformed.
+  // ("HTTP/2.0"), rather than malformed: a method, a target and a version, one space apart (a
+  // space inside the target makes the line malformed, whatever follows it).
   bool asks_other_version() const {
     const auto data = buffer_.data();
     const std::string_view buffered(static_cast<const char*>(data.data()), data.size());
     const std::size_t end = buffered.find('\n');
     if (end == std::string_view::npos || end < 10 || buffered[end - 1] != '\r') return false;
+    const std::string_view line = buffered.substr(0, end - 1);
+    if (std::count(line.begin(), line.end(), ' ') != 2) return false;
     const std::string_view v = buffered.substr(end - 10, 9);
     return v.starts_with(" HTTP/") && std::isdigit(static_cast<unsigned char>(v[6])) &&
            v[7] == '.' && std::isdigit(static_cast<unsigned char>(v[8]));
+  }
+
+  // Whether the head Beast refused for its Content-Length has one that is all digits (so only
+  // too large to hold), rather than something that is not a length. What is buffered starts at
+  // the request line or at the field Beast refused (it consumes the fields it took).
+  bool length_overflows() const {
+    const auto data = buffer_.data();
+    const std::string_view head(static_cast<const char*>(data.data()), data.size());
+    for (std::size_t start = 0, end = 0; start < head.size(); start = end + 1) {
+      end = std::min(head.find('\n', start), head.size());
+      const std::string_view line = head.substr(start, end - start);
+      const std::size_t colon = line.find(':');
+      if (colon == std::string_view::npos || !iequals(line.substr(0, colon), "content-length")) {
+        continue;
+      }
+      const std::string_view value = trim(line.substr(colon + 1, line.find('\r') - colon - 1));
+      return value.size() > 19 && std::all_of(value.begin(), value.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c));
+             });
+    }
+    return false;
   }
 
   HttpRequest request_read() const {
@@ -352,24 +437,63 @@ class Connection : public std::enable_shared_from_this<Connection> {
     answer(std::move(request), status, std::move(message));
   }
 
-  // A quick handler (and an error's) runs here, on this connection's loop; a slow one on the pool,
-  // which hands the answer back to the loop.
+  // A quick handler (and an error's) runs here, on this connection's loop; a slow one on a pool,
+  // which hands the answer back to the loop. Meanwhile the loop watches the work's deadline and
+  // the client: either stops the work (HttpRequest::stop).
   void answer(HttpRequest request, int status, std::string message) {
-    if (status != 0 || s_.routes.pace_of(request) == Pace::kQuick) {
-      return write(respond(request, status, message));
-    }
-    net::post(s_.pool, [self = shared_from_this(), request = std::move(request)]() mutable {
+    const Pace pace = status != 0 ? Pace::kQuick : s_.routes.pace_of(request);
+    if (pace == Pace::kQuick) return write(respond(request, status, message));
+    auto stop = std::make_shared<RequestStop>();
+    request.stop = stop->token();
+    request.stopper = stop;
+    if (!s_.track(stop)) stop->cut(Cutoff::kShutdown);
+    deadline_.expires_after(std::chrono::seconds(kServeComputeSeconds));
+    deadline_.async_wait([stop](beast::error_code ec) {
+      if (!ec) stop->cut(Cutoff::kDeadline);
+    });
+    watch_client(stop);
+    auto work = [self = shared_from_this(), request = std::move(request), stop]() mutable {
       HttpResponse response = self->respond(request, 0, {});
       auto loop = self->stream_.get_executor();
-      net::post(loop, [self = std::move(self), response = std::move(response)]() mutable {
+      net::post(loop, [self = std::move(self), response = std::move(response), stop]() mutable {
+        self->s_.untrack(stop);
+        self->deadline_.cancel();
+        beast::error_code ignored;
+        self->stream_.socket().cancel(ignored);  // the watch of the client
         self->write(std::move(response));
       });
-    });
+    };
+    if (pace == Pace::kSolve) {
+      net::post(s_.solvers, std::move(work));
+    } else {
+      net::post(s_.pool, std::move(work));
+    }
+  }
+
+  // Stops `stop` when the client closes its connection (or it breaks) while its answer is
+  // computed. A client that sends more meanwhile (a pipelined request) is still there: the watch
+  // ends.
+  void watch_client(const std::shared_ptr<RequestStop>& stop) {
+    stream_.socket().async_wait(
+        tcp::socket::wait_read, [self = shared_from_this(), stop](beast::error_code ec) {
+          if (ec) return;  // cancelled: the answer is ready
+          char byte;
+          const auto n =
+              ::recv(self->stream_.socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+          if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+            stop->cut(Cutoff::kClientLeft);
+          } else if (n < 0) {
+            self->watch_client(stop);
+          }
+        });
   }
 
   HttpResponse respond(const HttpRequest& request, int status, const std::string& message) const {
-    HttpResponse response =
-        status == 0 ? s_.routes.answer(request) : s_.routes.error(request, status, message);
+    // Work that waited in a pool's queue past its deadline, its client or the stop is not begun.
+    HttpResponse response = status != 0 ? s_.routes.error(request, status, message)
+                            : request.stop.stop_requested()
+                                ? s_.routes.error(request, 503, cutoff_message(request.cutoff()))
+                                : s_.routes.answer(request);
     if (s_.options.on_request) {
       s_.options.on_request(cat(request.method.empty() ? "-" : request.method, " ",
                                 request.path.empty() ? "-" : request.path, " ", response.status));
@@ -412,6 +536,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     out_body_ = std::string();
     if (ec) return close();
     if (keep_alive_) return wait_for_request();
+    // A stopping server closes at once: lingering would hold its stop up to kLingerTime for
+    // a client that sends more.
+    if (s_.stopping) return close();
     linger();
   }
 
@@ -440,7 +567,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   Server& s_;
   beast::tcp_stream stream_;
-  beast::flat_buffer buffer_;
+  HeadBuffer buffer_;
+  net::steady_timer deadline_;  // of the work of the request on a pool
   std::optional<http::request_parser<http::string_body>> parser_;
   std::string out_head_, out_body_;        // the answer being written
   std::unique_ptr<char[]> dropped_bytes_;  // what a lingering connection reads
@@ -516,7 +644,21 @@ void HttpServer::Impl::closed() {
     accept_paused = false;
     net::post(*loops[0], [this] { accept(); });
   }
-  if (stopping && live == 0) guards.clear();
+  if (stopping && live == 0) {
+    guards.clear();
+    net::post(*loops[0], [this] { grace.cancel(); });
+  }
+}
+
+bool HttpServer::Impl::track(const std::shared_ptr<RequestStop>& stop) {
+  std::lock_guard lock(mutex);
+  computing.push_back(stop);
+  return !cutting;
+}
+
+void HttpServer::Impl::untrack(const std::shared_ptr<RequestStop>& stop) {
+  std::lock_guard lock(mutex);
+  computing.remove(stop);
 }
 
 // On loops[0].
@@ -531,7 +673,18 @@ void HttpServer::Impl::shut_down() {
   while (evict_one()) {
   }
   std::lock_guard lock(mutex);
-  if (live == 0) guards.clear();
+  if (live == 0) {
+    guards.clear();
+    return;
+  }
+  // Requests in flight may finish; past the grace their work is stopped (and answered 503).
+  grace.expires_after(std::chrono::seconds(kServeShutdownGraceSeconds));
+  grace.async_wait([this](beast::error_code ec) {
+    if (ec) return;
+    std::lock_guard lock(mutex);
+    cutting = true;
+    for (const auto& stop : computing) stop->cut(Cutoff::kShutdown);
+  });
 }
 
 HttpServer::HttpServer(const RouteTable& routes, HttpServerOptions options)
@@ -540,6 +693,7 @@ HttpServer::HttpServer(const RouteTable& routes, HttpServerOptions options)
 HttpServer::~HttpServer() {
   for (auto& loop : impl_->loops) loop->stop();
   impl_->pool.join();
+  impl_->solvers.join();
 }
 
 int HttpServer::listen(const std::string& address, int port) {
@@ -594,6 +748,7 @@ void HttpServer::run() {
   s.loops[0]->run();
   for (auto& t : threads) t.join();
   s.pool.join();
+  s.solvers.join();
 }
 
 void HttpServer::stop() {
@@ -603,6 +758,21 @@ void HttpServer::stop() {
 }
 
 // --- requests, responses and the route table ---
+
+std::string cutoff_message(Cutoff why) {
+  switch (why) {
+    case Cutoff::kDeadline:
+      return cat("stopped after ", kServeComputeSeconds,
+                 " s, the most a request may compute (docs/serve.md, \"Bounds\")");
+    case Cutoff::kClientLeft:
+      return "stopped: the client closed the connection";
+    case Cutoff::kShutdown:
+      return "stopped: the server is stopping";
+    case Cutoff::kNone:
+      break;
+  }
+  return "stopped";
+}
 
 std::optional<std::string> HttpRequest::param(std::string_view name) const {
   std::string_view rest = query;

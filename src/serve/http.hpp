@@ -25,10 +25,12 @@
 // blocks until stop(), which may be called from any thread.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,11 +38,46 @@
 
 namespace webrank::serve {
 
+// Why the work of a request was stopped.
+enum class Cutoff {
+  kNone,
+  kDeadline,    // it ran past kServeComputeSeconds
+  kClientLeft,  // its client closed the connection: nobody waits for the answer
+  kShutdown,    // the server is stopping and the grace of requests in flight has passed
+};
+
+// What a 503 says of a request whose work was stopped for `why`.
+std::string cutoff_message(Cutoff why);
+
+// The stop of one request's work: the HTTP layer stops it, a handler passes its token on.
+class RequestStop {
+ public:
+  std::stop_token token() const { return source_.get_token(); }
+  Cutoff why() const { return why_.load(); }
+  // Stops the work, `why` recorded unless an earlier cause was.
+  void cut(Cutoff why) {
+    Cutoff none = Cutoff::kNone;
+    why_.compare_exchange_strong(none, why);
+    source_.request_stop();
+  }
+
+ private:
+  std::stop_source source_;
+  std::atomic<Cutoff> why_{Cutoff::kNone};
+};
+
 struct HttpRequest {
   std::string method;  // as sent: "GET", "HEAD", ...
   std::string target;  // as sent: path and query string (the key of cached answers)
   std::string path;    // percent-decoded, starting with '/'; empty when the request was not read
   std::string query;   // the raw query string, after '?'
+  // Requested when nobody needs the answer any more: the request ran past its deadline, its
+  // client left, or the server stops. Set for handlers on the pools; a quick handler (whose work
+  // its limits bound) gets a token that is never stopped.
+  std::stop_token stop;
+  std::shared_ptr<const RequestStop> stopper;  // why `stop` was requested; null for quick ones
+
+  Cutoff cutoff() const { return stopper ? stopper->why() : Cutoff::kNone; }
 
   // The first value of query parameter `name`, percent-decoded ('+' is a space).
   std::optional<std::string> param(std::string_view name) const;
@@ -66,8 +103,11 @@ using Handler = std::function<HttpResponse(const HttpRequest&)>;
 // no hand-over between threads; it holds up the other connections of that loop while it runs, so
 // only for work bounded by the request's limits (a search, a small JSON answer, an asset).
 // kSlow: on a pool apart, for work that grows with the web or the page (page views, the proxy,
-// personalized vectors, the report's gathering); the loop goes on meanwhile.
-enum class Pace { kQuick, kSlow };
+// the report's gathering); the loop goes on meanwhile. kSolve: on a smaller pool of its own, for
+// solves whose work grows with the request's options up to their bounds (personalized PageRank,
+// what-ifs, personalized views), so that however many such requests come, pages are still
+// served. Handlers on the pools get a stop token (HttpRequest::stop).
+enum class Pace { kQuick, kSlow, kSolve };
 // The answer to a request that no handler takes: 404 (no route), 405 (a method other than GET or
 // HEAD) or one the HTTP layer refused (400, 413, 414, 431, 505), with the reason in words. The
 // request holds what was read of it (an empty path when not even its first line was).
@@ -109,6 +149,8 @@ class RouteTable {
 
 struct HttpServerOptions {
   std::size_t workers = 8;  // threads that run the event loop and the handlers
+  // Threads for kSolve handlers (0: a quarter of the workers, at least 2).
+  std::size_t solvers = 0;
   // One line per request (method, path, status), from a worker thread; may be empty.
   std::function<void(const std::string& line)> on_request;
 };
@@ -127,7 +169,8 @@ class HttpServer {
   // the threads' and the process's own files, whichever is less.
   int listen(const std::string& address, int port);
   // Serves until stop(): then stops accepting, closes the connections that wait for a request,
-  // lets the requests in flight be answered, and returns.
+  // lets the requests in flight be answered (those still computing after
+  // kServeShutdownGraceSeconds are stopped, and answered 503), and returns.
   void run();
   // Thread-safe; before run(), makes run() return at once.
   void stop();

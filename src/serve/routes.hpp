@@ -1,10 +1,13 @@
-// The server's pages: which view answers which path (docs/serve.md), as a table of handlers for
-// the HTTP layer (http.hpp), with the headers every response carries.
+// The server's paths (docs/serve.md): which page or operation answers which path, as a table of
+// handlers for the HTTP layer (http.hpp), with the headers every response carries. Every page and
+// endpoint is a rendering of operations of the app layer (site.hpp): the pages draw their
+// results (pages/), the JSON endpoints are their JSON forms, and the paths of the first API that
+// took other parameters redirect to the operations' own.
 #pragma once
 
 #include "http.hpp"
 #include "response_cache.hpp"
-#include "views.hpp"
+#include "site.hpp"
 
 namespace webrank::serve {
 

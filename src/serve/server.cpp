@@ -1,5 +1,5 @@
-// `webrank serve`: the site's state, its routes (routes.cpp) on the HTTP layer (http.cpp), and a
-// watcher that picks up new rank vectors.
+// `webrank serve`: the site's state (one app::Session), its routes (routes.cpp) on the HTTP layer
+// (http.cpp), and a watcher that picks up new versions of the database, its index and vectors.
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -8,7 +8,7 @@
 #include "http.hpp"
 #include "response_cache.hpp"
 #include "routes.hpp"
-#include "views.hpp"
+#include "site.hpp"
 #include "webrank/serve/serve.hpp"
 #include "webrank/util/error.hpp"
 
@@ -19,25 +19,15 @@ void run_server(const ServeOptions& options) {
     fail_option("port", "must be in [0, 65535], got ", options.port);
   }
   if (options.threads < 0) fail_option("threads", "must be >= 0, got ", options.threads);
-  SearcherOptions so;
-  so.ranks = options.ranks;
-  so.ranks_named = options.ranks_named;
-  so.index_optional = true;
-  serve::Site site{Searcher::open(options.db, so), options.db.filename().string(), nullptr,
-                   nullptr};
-  if (site.name.empty() || site.name == ".")
-    site.name = options.db.parent_path().filename().string();
-  site.report = std::make_unique<serve::ReportCache>(site.name);
-  // Checked once already by the searcher's open.
-  site.session = std::make_unique<app::Session>(options.db, app::Session::Options{.verify = false});
+  serve::Site site;
+  site.session = std::make_unique<app::Session>(
+      options.db, app::Session::Options{.search_optional = true, .reopen_on_use = false});
+  site.ranks = options.ranks;
+  site.ranks_named = options.ranks_named;
+  // Opens the searcher and its vector now: a --ranks that is not stored stops the server here.
+  const auto first = site.update_status();
   const auto log = [&options](const std::string& line) {
     if (options.on_log) options.on_log(line);
-  };
-  const auto no_index_notice = [&] {
-    return cat(options.db.string(),
-               " has no search index: search is off, everything else is "
-               "served; `webrank index ",
-               options.db.string(), "` builds one (picked up within a second)");
   };
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -50,7 +40,8 @@ void run_server(const ServeOptions& options) {
   serve::HttpServer server(routes, http);
   const int port = server.listen(options.bind, options.port);
 
-  // New rank vectors and rebuilt indexes are picked up here, once a second, never by a request.
+  // New versions, rank vectors and rebuilt indexes are picked up here, once a second, never by a
+  // request.
   std::mutex m;
   std::condition_variable_any cv;
   std::jthread watcher([&](std::stop_token stop) {
@@ -58,28 +49,27 @@ void run_server(const ServeOptions& options) {
     while (!cv.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; })) {
       if (stop.stop_requested()) return;
       try {
-        const bool session = site.session->refresh();
-        if (site.searcher.reopen() || session) {
+        if (site.session->refresh()) {
           cache.clear();
-          const auto db = site.searcher.database();
-          const auto ranks = site.searcher.ranks();
+          const auto now = site.update_status();
           log(cat("reopened ", options.db.string(),
-                  " (a new version of the database, its index or its rank vector): ",
-                  db->num_pages(), " pages, ", db->num_links(), " links, ranks ",
-                  ranks ? ranks->name() : std::string("none"), ", search ",
-                  site.searcher.has_index() ? "on" : "off (no search index)"));
+                  " (a new version of the database, its index or its rank vector): ", now->pages,
+                  " pages, ", now->links, " links, ranks ", now->ranks.value_or("none"),
+                  ", search ", now->search ? "on" : "off (no search index)"));
         }
       } catch (const Error& e) {
         log(cat("reopen of ", options.db.string(),
-                " failed, still serving the version opened "
-                "before: ",
-                e.what()));
+                " failed, still serving the version opened before: ", e.what()));
       }
     }
   });
   std::stop_callback on_stop(options.stop, [&server] { server.stop(); });
   if (options.on_listening) options.on_listening(options.bind, port);
-  if (!site.searcher.has_index()) log(no_index_notice());
+  if (!first->search) {
+    log(cat(options.db.string(),
+            " has no search index: search is off, everything else is served; `webrank index ",
+            options.db.string(), "` builds one (picked up within a second)"));
+  }
   server.run();
 }
 

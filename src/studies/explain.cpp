@@ -224,9 +224,12 @@ class Explainer {
         } else if (!f_.leak) {
           g += d_ * rx;
         }
-        if ((w.pushes & 1023) == 0 && seconds_since(start) > o.what_if_seconds) {
-          timed_out = true;
-          break;
+        if ((w.pushes & 1023) == 0) {
+          if (o.stop.stop_requested()) fail(ErrorKind::kCancelled, "what-if stopped by request");
+          if (seconds_since(start) > o.what_if_seconds) {
+            timed_out = true;
+            break;
+          }
         }
       }
       norm = residual_norm();

@@ -24,7 +24,13 @@ function writeSite(dir) {
     links.map(l => `<a href="${l}">${l}</a>`).join(' ') + '</body></html>';
   fs.writeFileSync(path.join(dir, 'index.html'),
                    page('Garden Handbook', 'The handbook about roses and tulips.',
-                        ['roses.html', 'tulips.html', 'soil.html', 'hostile.html']));
+                        ['roses.html', 'tulips.html', 'soil.html', 'hostile.html', 'code.html']));
+  // A page of code and a long link: what must fit a phone's screen in the proxy.
+  const long = 'a-very-long-path-segment-without-any-break-'.repeat(6);
+  fs.writeFileSync(path.join(dir, 'code.html'), `<html><head><title>Garden code</title></head><body>
+<h1>Garden code</h1><p>Roses by the line, in code:</p>
+<pre><code>for (const rose of garden.roses.filter(r => r.colour === 'red' && r.height > 40)) { water(rose, litres(2)); prune(rose); ${'x'.repeat(200)} }</code></pre>
+<p><a href="${long}.html">${long}</a></p><a href="index.html">home</a></body></html>`);
   fs.writeFileSync(path.join(dir, 'roses.html'),
                    page('Garden Roses', 'Roses need sun and good soil.', ['index.html', 'soil.html']));
   fs.writeFileSync(path.join(dir, 'tulips.html'),
@@ -180,14 +186,14 @@ run({
     const labels = await page.$$eval('#report .wr-toplist .wr-label', tds => tds.map(td => td.textContent));
     check(labels.some(l => l.includes("<script>window.pwned=1;alert('title')</script>")), `titles: ${labels}`);
     check(await page.evaluate(() => window.pwned === undefined), 'no payload ran');
-    // The crawl's status classes: the site's 5 pages fetched (2xx), the pages the hostile one
-    // links to (the rest of the web) known but not fetched.
+    // The crawl's status classes: the site's 6 pages fetched (2xx), the pages the hostile and
+    // the code pages link to (the rest of the web) known but not fetched.
     const status = await page.evaluate(() => {
       const u = WebrankCharts.instances.find(u => u.root.textContent.includes('HTTP status'));
       return u && Array.from(u.data[1]);
     });
     const health = await page.evaluate(() => fetch('/healthz').then(r => r.json()));
-    check(JSON.stringify(status) === JSON.stringify([5, health.pages - 5]) && health.pages > 5,
+    check(JSON.stringify(status) === JSON.stringify([6, health.pages - 6]) && health.pages > 6,
           `status classes: ${status} of ${health.pages} pages`);
     await t.screenshot(page, 'serve-report');
     await page.close();
@@ -214,8 +220,8 @@ run({
     await Promise.all([page.waitForNavigation(), page.click('a[href="/compare"]')]);
     const roses = 'file://' + path.join(t.scratch, 'site', 'roses.html');
     const tulips = 'file://' + path.join(t.scratch, 'site', 'tulips.html');
-    await page.fill('input[name=a]', roses);
-    await page.fill('input[name=b]', tulips);
+    await page.fill('#wr-home-a', roses);
+    await page.fill('#wr-home-b', tulips);
     await Promise.all([page.waitForNavigation(), page.click('form.wr-compare-form button')]);
     const rows = await page.$$eval('table.wr-compare tbody tr', trs => trs.map(tr => ({
       page: tr.querySelector('a').textContent,
@@ -228,6 +234,51 @@ run({
     check(of('Garden Roses') && of('Garden Roses').percentiles[0] === 100, 'roses tops its own view');
     check(of('Tulip Bulbs') && of('Tulip Bulbs').percentiles[1] === 100, 'tulips tops its own view');
     await t.screenshot(page, 'serve-compare');
+  },
+
+  'every page fits a phone and a laptop screen': async t => {
+    const page = t.tab;
+    const code = 'file://' + path.join(t.scratch, 'site', 'code.html');
+    const roses = 'file://' + path.join(t.scratch, 'site', 'roses.html');
+    const tulips = 'file://' + path.join(t.scratch, 'site', 'tulips.html');
+    const q = encodeURIComponent;
+    const pages = {
+      home: '/', search: '/search?q=roses', page: `/page?url=${q(code)}`,
+      compare: `/compare?homes=${q(roses)}&homes=${q(tulips)}`, report: '/report',
+      proxy: `/proxy?url=${q(code)}`,
+    };
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({width, height: 900});
+      for (const [name, where] of Object.entries(pages)) {
+        await page.goto(t.base + where);
+        if (name === 'report' || name === 'page') {
+          await page.waitForSelector('body[data-rendered="true"]');
+        }
+        const widths = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth, screen: window.innerWidth,
+          wide: Array.from(document.querySelectorAll('main *'))
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 3).map(e => `${e.tagName}.${e.className}`),
+        }));
+        check(widths.page <= widths.screen, `${name} at ${width} px: the page is ` +
+              `${widths.page} px wide (${widths.wide.join(', ')})`);
+        await t.screenshot(page, `serve-${width}-${name}`);
+      }
+      // Legends read the last values before any hover, not a dash.
+      await page.goto(t.base + '/report');
+      await page.waitForSelector('body[data-rendered="true"]');
+      // (A series with no point at the last x reads a dash there.)
+      const legends = await page.$$eval('.u-legend', ls => ls.map(l =>
+        Array.from(l.querySelectorAll('.u-value'), v => v.textContent)));
+      const dash = v => ['-', '–', '—', ''].includes(v.trim());
+      check(legends.length > 0 && legends.every(vs => !dash(vs[0]) && vs.slice(1).some(v => !dash(v))),
+            `legend values before hovering: ${JSON.stringify(legends)}`);
+    }
+    await page.setViewportSize({width: 1100, height: 900});
+    // The compare table's headers name the views without running off the page.
+    await page.goto(t.base + pages.compare);
+    const heads = await page.$$eval('table.wr-compare th', ths => ths.map(th => th.getBoundingClientRect().right));
+    check(heads.every(r => r <= 1100), `compare headers end at ${heads}`);
   },
 
   'a hostile page shows as text and runs nothing': async t => {

@@ -230,6 +230,31 @@ class HttpTest(wrcli.WebrankTestCase):
         answers = self.exchange(b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n" + smuggled)
         self.assertEqual([a[0] for a in answers], [505])
 
+    def test_folded_fields_long_lengths_and_spaced_targets(self):
+        smuggled = request("/api/v1")
+        # A field folded over two lines (obs-fold) is refused, not unfolded and obeyed: a proxy
+        # in front may not have read "chunked" in it.
+        for name, fields in {"folded coding": b"Transfer-Encoding:\r\n chunked\r\n",
+                             "folded with a tab": b"X-A: a\r\n\tb\r\n",
+                             "folded length": b"Content-Length: 4\r\n 4\r\n"}.items():
+            answers = self.exchange(b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + fields +
+                                    b"\r\n0\r\n\r\n" + smuggled)
+            self.assertEqual([a[0] for a in answers], [400], name)
+            self.assertIn(b"folded", answers[0][2], name)
+        # A length too long to hold announces a body over the limit: 413, as 17 KiB would be;
+        # a length that is not one is 400.
+        for length, status in ((b"99999999999999999999999", 413), (b"17000", 413),
+                               (b"1x", 400)):
+            answers = self.exchange(b"POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+                                    length + b"\r\n\r\n" + smuggled)
+            self.assertEqual([a[0] for a in answers], [status], length)
+        # A space inside the target makes the request line malformed (400), not another
+        # version of HTTP (505).
+        for line in (b"GET /api/v1/op/search?q=a&k= 5 HTTP/1.1", b"GET /a b HTTP/1.1",
+                     b"GET /a HTTP/1.1 x"):
+            answers = self.exchange(line + b"\r\nHost: x\r\n\r\n" + smuggled)
+            self.assertEqual([a[0] for a in answers], [400], line)
+
     def test_pipelined_requests_answered_in_order(self):
         paths = ["/healthz", "/api/v1", "/api/v1/search?q=roses", "/nowhere", "/assets/serve.css",
                  "/api/v1/page?id=1", "/api/v1/history", "/search?q=tulips", "/api/v1/page",
@@ -241,6 +266,7 @@ class HttpTest(wrcli.WebrankTestCase):
         want = [(200, b'"status":"ok"'), (200, b'"version":1'), (200, b'"hits"'), (200, b""),
                 (404, b"Error 404"), (200, b"wr-"), (200, b'"backlinks"'), (200, b'"l1"'),
                 (200, b"Tulip"), (400, b'"field":"url"'), (204, b""), (200, b'"version":1')]
+        want[6] = (302, b"")  # /api/v1/page?id=1: the page operation's url=LABEL
         for i, (status, marker) in enumerate(want):
             r = reader.response(head_request=(i == 3))
             self.assertIsNotNone(r, "answer %d of %d missing" % (i + 1, len(want)))

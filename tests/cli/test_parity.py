@@ -9,6 +9,7 @@ flags for the command line, keywords for Python, query parameters for the server
 measure time differ from run to run and are left out of the comparison.
 """
 
+import http.client
 import json
 import os
 import re
@@ -44,6 +45,25 @@ def cases():
         ("ppr", {"pages": [url("tulips.html")], "k": 3}),
         ("compare", {"homes": [url("roses.html"), url("tulips.html")], "k": 2}),
         ("report", {"k": 2}),
+        ("status", {}),
+        ("history", {}),
+        ("proxy", {"page": url("index.html")}),
+    ]
+
+
+# The server's other spellings of a call: /api/v1/NAME for every served operation (checked with
+# the cases above), /healthz, and the first API's parameters, which redirect to the operations'
+# own: (path and query, status of the redirect or 200, the call it answers as).
+def legacy_paths():
+    q = urllib.parse.quote
+    return [
+        ("/healthz", 200, ("status", {})),
+        ("/api/v1/compare?a=%s&b=%s&k=2" % (q(url("roses.html")), q(url("tulips.html"))), 301,
+         ("compare", {"homes": [url("roses.html"), url("tulips.html")], "k": 2})),
+        ("/api/v1/page?id=1", 302, ("page", {"page": "PAGE1"})),
+        ("/api/v1/report?id=1&k=2", 302, ("report", {"page": "PAGE1", "k": 2})),
+        ("/api/v1/backlinks?id=1&k=2", 302, ("backlinks", {"page": "PAGE1", "k": 2})),
+        ("/api/v1/proxy?id=0", 302, ("proxy", {"page": "PAGE0"})),
     ]
 
 
@@ -153,18 +173,53 @@ class Parity(unittest.TestCase):
             method = getattr(self.pydb, name + "_operation")
         return method(**options)
 
-    def http(self, op, options):
+    def query(self, op, options):
         query = []
         for name, value in options.items():
             s = self.spec(op, name)
             for v in value if isinstance(value, list) else [value]:
                 query.append((s["http_name"], str(v).lower() if isinstance(v, bool) else str(v)))
-        return self.server.json("/api/v1/op/%s?%s" % (op, urllib.parse.urlencode(query)))
+        return urllib.parse.urlencode(query)
+
+    def http(self, op, options):
+        return self.server.json("/api/v1/op/%s?%s" % (op, self.query(op, options)))
 
     # --- the tests ---
     def test_every_served_operation_has_a_case(self):
         served = {name for name, op in self.ops.items() if op["served"]}
         self.assertEqual(served - {op for op, _ in cases()}, set())
+
+    def test_every_alias_and_legacy_path_answers_as_its_operation(self):
+        for op, options in cases():
+            with self.subTest(op=op, options=options):
+                status, via_op = self.http(op, options)
+                alias = self.server.json("/api/v1/%s?%s" % (op, self.query(op, options)))
+                self.assertEqual((alias[0], without_times(alias[1])),
+                                 (status, without_times(via_op)))
+        labels = {"PAGE%d" % i: self.pydb.label(i) for i in range(2)}
+        for path, redirect, (op, options) in legacy_paths():
+            with self.subTest(path=path):
+                options = {k: labels.get(v, v) if isinstance(v, str) else v
+                           for k, v in options.items()}
+                self.assertEqual(self.status_of(path), redirect)
+                status, got = self.server.json(path)  # redirects followed
+                want_status, want = self.http(op, options)
+                self.assertEqual((status, without_times(got)), (want_status, without_times(want)))
+        # The pages take the same parameters: /page?id=N is /page?url=LABEL.
+        self.assertEqual(self.status_of("/page?id=1"), 302)
+        self.assertEqual(self.server.get("/page?id=1")[2],
+                         self.server.get("/page?url=" + urllib.parse.quote(labels["PAGE1"]))[2])
+
+    def status_of(self, path):
+        """The status of GET path, redirects not followed."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        try:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            r.read()
+            return r.status
+        finally:
+            conn.close()
 
     def cli_and_python(self, op, options):
         """The JSON of `op` with `options` from the command line (which must succeed) and from
@@ -242,7 +297,7 @@ class Parity(unittest.TestCase):
         status, body = self.server.json("/api/v1/op/top?k=101")
         self.assertEqual(status, 400)
         self.assertEqual(body["error"]["field"] if "field" in body["error"] else "k", "k")
-        self.assertIn("at most 100", body["error"]["message"])
+        self.assertIn("in [1, 100] on a server", body["error"]["message"])
         status, body = self.server.json("/api/v1/op/top?kk=3")
         self.assertEqual(status, 400)
         self.assertIn("'k'", body["error"]["message"])  # did you mean

@@ -359,17 +359,19 @@ class ServeTest(wrcli.WebrankTestCase):
 
     def test_page_view_and_backlinks(self):
         roses = self.url_of("roses.html")
+        # /api/v1/page is the `page` operation; backlinks, links and history have their own.
         status, j = self.server.json(self.q("/api/v1/page", url=roses))
         self.assertEqual(status, 200)
-        self.assertEqual(j["page"]["label"], roses)
-        self.assertEqual([r["name"] for r in j["page"]["ranks"]], ["pagerank"])
-        ranks = [p["rank"] for p in j["backlinks"]["pages"]]
-        self.assertEqual(ranks, sorted(ranks, reverse=True))
-        self.assertEqual(j["backlinks"]["total"], 2)
-        self.assertGreater(len(j["history"]), 3)
+        self.assertEqual(j, json.loads(self.wr("page", self.db, roses, "--json").out))
+        self.assertEqual(j["label"], roses)
+        self.assertEqual([r["name"] for r in j["ranks"]], ["pagerank"])
         want = json.loads(self.wr("backlinks", self.db, roses, "--format", "json").out)
         status, got = self.server.json(self.q("/api/v1/backlinks", url=roses))
         self.assertEqual(got, want)
+        ranks = [p["rank"] for p in got["pages"]]
+        self.assertEqual(ranks, sorted(ranks, reverse=True))
+        self.assertEqual(got["total"], 2)
+        self.assertGreater(len(self.server.json("/api/v1/history")[1]["l1"]), 3)
         status, got = self.server.json(self.q("/api/v1/links", url=self.url_of("tulips.html")))
         self.assertEqual(got, json.loads(self.wr("links", self.db, self.url_of("tulips.html"),
                                                  "--format", "json").out))
@@ -424,11 +426,11 @@ class ServeTest(wrcli.WebrankTestCase):
         status, pj = self.server.json(self.q("/api/v1/page", url=roses))
         ranks = [p["rank"] for p in json.loads(self.wr("top", self.db, "-k", "100", "--json").out)]
         self.assertEqual((place["label"], place["vector"], place["value"]),
-                         (roses, "pagerank", pj["page"]["ranks"][0]["rank"]))
+                         (roses, "pagerank", pj["ranks"][0]["rank"]))
         self.assertEqual(place["fraction"],
                          sum(r >= place["value"] for r in ranks) / sum(r > 0 for r in ranks))
         self.assertEqual((place["in_degree"], place["out_degree"]),
-                         (pj["page"]["in_links"], pj["page"]["out_links"]))
+                         (pj["in_links"], pj["out_links"]))
         self.assertEqual(self.server.json(self.q("/api/v1/report", id=place["id"]))[1]["page"],
                          place)
         self.assertEqual(self.server.json(self.q("/api/v1/report", url="http://nowhere.example/"))[0], 404)
@@ -481,16 +483,16 @@ class ServeTest(wrcli.WebrankTestCase):
             self.server.json(self.q("/api/v1/compare", a=a, b=b))[1]["rows"]))
         self.assert_inert(body, "compare")
         status, _, body = self.server.get("/compare")  # the form, with two pages offered
-        self.assertIn('name="a"', body)
-        self.assertEqual(self.server.json(self.q("/api/v1/compare", a=a))[0], 400)
+        self.assertEqual(body.count('name="homes"'), 2)
+        self.assertEqual(self.server.json("/api/v1/compare")[0], 400)  # no view asked for
 
     def test_bad_parameters(self):
-        cases = [(self.q("/api/v1/search", q="x" * 3000), 400, "query"),
+        cases = [(self.q("/api/v1/search", q="x" * 3000), 400, "q"),
                  (self.q("/api/v1/search", q="roses", k=101), 400, "k"),
                  (self.q("/api/v1/search", q="roses", k="ten"), 400, "k"),
                  (self.q("/api/v1/search", q="roses", offset=10 ** 9), 400, "offset"),
                  (self.q("/api/v1/search", q="roses", mode="fast"), 400, "mode"),
-                 (self.q("/api/v1/search", q='"unclosed'), 400, "query"),
+                 (self.q("/api/v1/search", q='"unclosed'), 400, "q"),
                  (self.q("/api/v1/page", url="http://nowhere.example/"), 404, None),
                  (self.q("/api/v1/page", id=99), 400, "id"),
                  ("/api/v1/page", 400, "url"),
@@ -504,6 +506,15 @@ class ServeTest(wrcli.WebrankTestCase):
                 self.assertEqual(j["error"].get("field"), field, (path, j))
         status, _, body = self.server.get(self.q("/search", q='"unclosed'))
         self.assertIn("unclosed", body)
+        # The search page shows what it refuses in place of the results, with status 200, so
+        # that the box keeps what was typed: a bad mode, k or offset as a malformed query.
+        for params, words in (({"mode": "x"}, "mode"), ({"k": "ten"}, "k must be"),
+                              ({"offset": "-1"}, "offset must be")):
+            status, _, body = self.server.get(self.q("/search", q="roses", **params))
+            self.assertEqual(status, 200, params)
+            self.assertIn('class="wr-error"', body, params)
+            self.assertIn(words, body, params)
+            self.assertIn('value="roses"', body, params)
         status, _, body = self.server.get(self.q("/page", url="<script>x</script>"))
         self.assertEqual(status, 404)
         self.assertIn("&lt;script&gt;", body)

@@ -106,7 +106,15 @@
 
   function plot(el, opts, data) {
     el.classList.add('wr-chart');
-    const u = new uPlot(Object.assign({width: chartWidth(el), height: HEIGHT}, opts), data, el);
+    // The legend reads the last point's values while the cursor is off the chart (uPlot would
+    // show a dash there until a reader hovers).
+    const last = data[0] && data[0].length ? data[0].length - 1 : null;
+    const rest = u => { if (last !== null && u.cursor.idx == null) u.setLegend({idx: last}); };
+    const hooks = Object.assign({}, opts.hooks);
+    hooks.setCursor = [...(hooks.setCursor || []), rest];
+    const u = new uPlot(Object.assign({width: chartWidth(el), height: HEIGHT}, opts, {hooks}),
+                        data, el);
+    rest(u);
     instances.push(u);
     return u;
   }

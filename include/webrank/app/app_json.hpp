@@ -37,6 +37,10 @@ void to_json(nlohmann::json& j, const TopResult& r);
 void to_json(nlohmann::json& j, const PageResult& r);
 void to_json(nlohmann::json& j, const BacklinksResult& r);
 void to_json(nlohmann::json& j, const LinksResult& r);
+void to_json(nlohmann::json& j, const StatusResult& r);
+void to_json(nlohmann::json& j, const HistoryResult& r);
+// {"url", "title", "links": [{"href", "target", "page"}]}: not the stored copy itself.
+void to_json(nlohmann::json& j, const ProxyResult& r);
 void to_json(nlohmann::json& j, const CompareRanksResult& r);
 // The vector's record (docs/format.md) and "stored"; a batch: {"vectors": [...], "seconds"}.
 void to_json(nlohmann::json& j, const RankedVector& v);
@@ -76,8 +80,9 @@ nlohmann::json progress_json(const Progress& p);
 
 // The declarations themselves: an option ({"name", "type", "help", "default", "choices",
 // "range", "position", "required", "aliases", "flag", "short", "value_name", "unit",
-// "http_name", "excludes", "fronts": ["cli", "python", "http"]}) and an operation ({"name",
-// "group", "summary", "database", "writes", "served", "options": [...]}, the run options
+// "http_name", "excludes", "fronts": ["cli", "python", "http"], "served_range",
+// "served_values"}) and an operation ({"name", "group", "summary", "database", "writes",
+// "served", "verifies", "cost": "bounded"|"web"|"solve", "options": [...]}, the run options
 // appended). What the Python module makes its methods from and docs/cli.md is generated from.
 void to_json(nlohmann::json& j, const OptionSpec& s);
 void to_json(nlohmann::json& j, const Operation& op);

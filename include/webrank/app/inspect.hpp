@@ -1,7 +1,8 @@
 // Looking at a database and its vectors: info, check, ranks (list and delete), top, page, links,
-// backlinks, compare-ranks. Each is one call over a Session (webrank/app/operation.hpp) with one
-// options struct, declared once in src/app/inspect.cpp, and one result with its JSON form
-// (webrank/app/app_json.hpp), the form `--json`, Python and the server give.
+// backlinks, compare-ranks, and what a server shows: status, history, proxy. Each is one call over
+// a Session (webrank/app/operation.hpp) with one options struct, declared once in
+// src/app/inspect.cpp, and one result with its JSON form (webrank/app/app_json.hpp), the form
+// `--json`, Python and the server give.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +75,7 @@ struct PageOptions {
 };
 struct PageResult : ResultBase {
   PageReport report;
+  bool copies = false;  // the database keeps the copies of crawled pages (not in the JSON form)
 };
 PageResult page(Session* session, const PageOptions& options, const Run& run);
 
@@ -86,7 +88,7 @@ struct LinksOptions {
 struct BacklinksResult : ResultBase {
   std::string url, ranks;
   Backlinks backlinks;
-  std::uint64_t offset = 0;
+  std::uint64_t offset = 0, k = 0;
 };
 BacklinksResult backlinks(Session* session, const LinksOptions& options, const Run& run);
 struct LinksResult : ResultBase {
@@ -94,6 +96,54 @@ struct LinksResult : ResultBase {
   std::vector<ForwardLink> links;
 };
 LinksResult links(Session* session, const LinksOptions& options, const Run& run);
+
+// `status`: what a server of the database serves (its /healthz and every page's footer): the
+// database's name, its counts, the vector results are ranked by and whether search is on.
+struct StatusOptions {
+  std::string ranks;  // "": pagerank when the database has it (as search ranks)
+};
+struct StatusResult : ResultBase {
+  std::string database;  // the directory's name
+  std::uint64_t pages = 0, links = 0;
+  std::optional<std::string> ranks;  // null when no vector ranks the results
+  bool search = false;               // the database has a search index
+};
+StatusResult status(Session* session, const StatusOptions& options, const Run& run);
+
+// `history`: the L1 change of every iteration of a stored vector, from its record.
+struct HistoryOptions {
+  std::string ranks = "pagerank";
+};
+struct HistoryResult : ResultBase {
+  std::string ranks;
+  bool converged = false;
+  int iterations = 0;
+  std::vector<double> l1;
+};
+HistoryResult history(Session* session, const HistoryOptions& options, const Run& run);
+
+// `proxy`: the stored copy of a crawled page (Database::html) and its links in document order,
+// each resolved against the page's final URL (and its <base href>) as the crawler resolved it,
+// with the target's place on a vector's scales when it is a page of the database. The links are
+// those sanitize_page() hands its rewriter (webrank/web/sanitize.hpp), in the same order, so a
+// front end that shows the copy rewritten finds link i's target at links[i].
+struct ProxyOptions {
+  std::string page;
+  std::string ranks = "pagerank";
+};
+struct ProxyLink {
+  std::string href;                   // as in the page
+  std::optional<std::string> target;  // resolved; null for javascript:, mailto:, malformed...
+  std::optional<RankedPage> page;     // the target's page, null when it is not in the database
+};
+struct ProxyResult : ResultBase {
+  std::string url;    // the page's label
+  std::string title;  // its <title> text
+  RankedPage ranked;  // the page itself on the vector's scales
+  std::string html;   // the stored copy, as fetched (not in the JSON form)
+  std::vector<ProxyLink> links;
+};
+ProxyResult proxy(Session* session, const ProxyOptions& options, const Run& run);
 
 // `compare-ranks`: two vectors (stored, or LABEL<TAB>VALUE files) compared on the pages both
 // give a value.

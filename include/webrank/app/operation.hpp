@@ -10,6 +10,7 @@
 // thread-safe).
 #pragma once
 
+#include <any>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -95,6 +96,13 @@ class Session {
  public:
   struct Options {
     bool verify = true;  // check every checksum before the first use (remembered per file set)
+    // A database without a search index opens its searchers with search off (a search then says
+    // so, and how to build the index) instead of failing: a server, which serves all else.
+    bool search_optional = false;
+    // Every call sees the files as they are now: searcher() first reopens what changed (a new
+    // vector, a rebuilt index). false: only refresh() does (a server, whose watcher calls it
+    // once a second, spares every search that check).
+    bool reopen_on_use = true;
   };
   // Opens the database at `path`. Throws Error as Database::open does.
   explicit Session(std::filesystem::path path, Options options);
@@ -113,8 +121,9 @@ class Session {
   // Throws Error as Searcher::open does.
   Searcher& searcher(const std::string& ranks, bool named) const;
   // Reopens the database if a new version of it was put in place (update, recrawl, build
-  // --force). Returns true if it changed. Throws Error as Database::open does; the old version
-  // stays in use then.
+  // --force), and every searcher whose files changed (a new vector, a rebuilt index). Returns
+  // true if anything changed. Throws Error as Database::open and Searcher::reopen do; what was
+  // open stays in use then.
   bool refresh();
 
   // State operations keep between calls (personalized views, the report's data), by key; made
@@ -138,6 +147,15 @@ class Session {
   mutable std::map<std::string, std::shared_ptr<void>> kept_;
 };
 
+// What the work of a call grows with, so that a server can run each kind where it holds up least
+// (docs/serve.md, "Bounds").
+enum class Cost {
+  kBounded,  // only what the options' declared bounds allow (a search, the database's counts)
+  kWeb,      // the size of the web or of a page (a page's links, a stored copy, the charts' data)
+  kSolve,    // a solve, whose work grows with its options up to their served ranges (ppr,
+             // explain's what-ifs, compare's personalized views)
+};
+
 struct Operation {
   std::string name;     // "top": `webrank top`, db.top(), /api/v1/top
   std::string group;    // the task it belongs to, for `webrank --help`
@@ -149,12 +167,26 @@ struct Operation {
   // Front ends open the database with every checksum verified first (the CLI's --no-verify
   // skips it); false for operations that read too little of it to be worth a full check.
   bool verifies = true;
+  Cost cost = Cost::kWeb;
   std::vector<OptionSpec> options = {};
   // Runs the operation on `session` (null for Access::kNone) with `options`, a JSON object of
   // option names and values (those not given take their declared defaults). Throws Error: a bad
   // option (kInvalidArgument, naming it), and whatever the use case throws.
   std::function<Output(Session*, const nlohmann::json& options, const Run& run)> run = {};
+  // The same call, its result the use case's own struct (a std::shared_ptr<Result> in the any)
+  // rather than its JSON form: for a front end that renders results itself (the server's pages),
+  // through call_as().
+  std::function<std::any(Session*, const nlohmann::json& options, const Run& run)> call = {};
 };
+
+// Operation::call's result as the struct `op` returns (ranking.hpp, inspect.hpp, ...): the
+// options are parsed and checked by the declarations exactly as run() does. Throws as run() does,
+// and std::bad_any_cast when Result is not the operation's.
+template <typename Result>
+Result call_as(const Operation& op, Session* session, const nlohmann::json& options,
+               const Run& run) {
+  return std::move(*std::any_cast<std::shared_ptr<Result>>(op.call(session, options, run)));
+}
 
 // Every operation, in the order of `webrank --help`.
 const std::vector<Operation>& operations();

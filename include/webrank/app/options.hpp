@@ -64,6 +64,10 @@ Range closed(double low, double high);
 Range half_open(double low, double high);    // [low, high)
 Range open_closed(double low, double high);  // (low, high]
 
+// What one request to a server may ask for (docs/serve.md, "Bounds"), for the declarations
+// served ranges (OptionSpec::serve_in): results or pages listed at once.
+inline constexpr double kServedMaxResults = 100;
+
 // The front ends that offer an option (a bit set).
 enum Front : unsigned { kCli = 1, kPython = 2, kHttp = 4, kAllFronts = 7 };
 
@@ -86,6 +90,11 @@ struct OptionSpec {
   std::vector<std::string> aliases;   // older names still accepted (Python, HTTP)
   std::vector<std::string> excludes;  // options that may not be given with this one
   char delimiter = 0;                 // CLI: a list may also be given as A,B,C
+  // The server's bounds, narrower than `range`: what one request may cost (docs/serve.md,
+  // "Bounds"). `served`: the values a server takes (unbounded: `range` alone); `served_values`:
+  // of a list, how many (0: any number). The command line and Python take what `range` allows.
+  Range served;
+  std::size_t served_values = 0;
 
   // The CLI's spelling: --max-iter (or -k for a one-letter name).
   std::string flag() const;
@@ -131,6 +140,14 @@ struct OptionSpec {
     delimiter = c;
     return *this;
   }
+  OptionSpec& serve_in(Range r) {
+    served = r;
+    return *this;
+  }
+  OptionSpec& serve_at_most(std::size_t values) {
+    served_values = values;
+    return *this;
+  }
 };
 
 // `text` (a command-line argument or a query parameter) as the value `spec` holds, as JSON;
@@ -142,6 +159,11 @@ nlohmann::json parse_text(const OptionSpec& spec, std::string_view text);
 // (a whole number as an integer, one string as a list of one for kTexts). Throws
 // Error(kInvalidArgument) naming the option.
 nlohmann::json check_value(const OptionSpec& spec, const nlohmann::json& given);
+
+// `value`, as check_value() gives it, against the server's bounds of `spec` (`served`, and
+// `served_values` for the whole list); throws Error(kInvalidArgument) naming the option ("must be
+// in [1, 100] on a server, got 101").
+void check_served(const OptionSpec& spec, const nlohmann::json& value);
 
 // The option of `specs` named `name` (or one of its aliases); when there is none, throws
 // Error(kInvalidArgument) naming the nearest one ("unknown option 'dampign'; did you mean
@@ -295,19 +317,17 @@ class OptionSet {
   }
 
   void apply(Options& o, const nlohmann::json& given, std::string_view what) const {
-    const std::vector<OptionSpec> all = specs();
     std::vector<std::string> seen;
     if (!given.is_null() && !given.is_object())
       fail(ErrorKind::kInvalidArgument, what, ": options must be an object of names and values");
     if (given.is_object()) {
       for (const auto& [key, value] : given.items()) {
-        const OptionSpec& spec = find_option(all, key, what);
-        for (const auto& f : fields_) {
-          if (f.spec.name != spec.name) continue;
-          if (value.is_null()) break;  // not given
-          f.set(o, check_value(spec, value));
-          seen.push_back(spec.name);
-        }
+        const Bound* f = find(key);
+        // Not one of them: find_option() names the nearest (the specs are copied only then).
+        if (!f) find_option(specs(), key, what);
+        if (!f || value.is_null()) continue;  // null: not given
+        f->set(o, check_value(f->spec, value));
+        seen.push_back(f->spec.name);
       }
     }
     for (const auto& f : fields_) {
@@ -326,6 +346,16 @@ class OptionSet {
     OptionSpec spec;
     std::function<void(Options&, const nlohmann::json&)> set;
   };
+  // The field declared as `name` or with it as an alias; null when none is.
+  const Bound* find(std::string_view name) const {
+    for (const auto& f : fields_) {
+      if (f.spec.name == name) return &f;
+      for (const auto& a : f.spec.aliases) {
+        if (a == name) return &f;
+      }
+    }
+    return nullptr;
+  }
   std::vector<Bound> fields_;
   // The defaults the options struct's member initializers give, read by add(). (A member rather
   // than a local of add(): GCC 12 at -O3 warns of "uninitialized" strings in the local.)

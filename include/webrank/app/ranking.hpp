@@ -11,6 +11,7 @@
 #include "webrank/app/operation.hpp"
 #include "webrank/rank/compare.hpp"
 #include "webrank/rank/hits.hpp"
+#include "webrank/rank/presentation.hpp"
 #include "webrank/rank/push.hpp"
 #include "webrank/rank/rank.hpp"
 #include "webrank/store/vector_record.hpp"
@@ -146,6 +147,8 @@ struct CompareRequest {
 };
 struct CompareReport : ResultBase {
   ViewComparison table;
+  // Each row's page on each view's scales, rows by views (not in the JSON form).
+  std::vector<std::vector<RankedPage>> cells;
 };
 CompareReport compare(Session* session, const CompareRequest& request, const Run& run);
 

@@ -24,13 +24,16 @@
 namespace webrank {
 
 // Bounds of a request (documented in docs/serve.md): what a client can make the server hold.
-inline constexpr std::size_t kServeMaxResults = 100;            // k of a page of results or links
 inline constexpr std::size_t kServeMaxBodyBytes = 16384;        // request bodies (GET needs none)
 inline constexpr std::size_t kServeMaxRequestLineBytes = 8192;  // the request's URL: 414
 inline constexpr std::size_t kServeMaxHeaderBytes = 8192;       // field names and values: 431
 inline constexpr std::size_t kServeMaxHeaderFields = 100;       // fields of a request: 431
 inline constexpr int kServeRequestSeconds = 5;  // to send a whole request, idle time included
 inline constexpr int kServeWriteSeconds = 5;    // to take a whole answer
+// The work of one request (on the pools) is stopped past this, and answered 503.
+inline constexpr int kServeComputeSeconds = 10;
+// After a stop (SIGTERM), requests still computing are stopped past this, and answered 503.
+inline constexpr int kServeShutdownGraceSeconds = 2;
 inline constexpr std::size_t kServeMaxKeepAliveRequests = 1000;  // per connection
 inline constexpr std::size_t kServeMaxConnections = 4096;        // at once (and the file limit)
 

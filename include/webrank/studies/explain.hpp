@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,7 @@ struct ExplainOptions {
   bool what_if_top_backlink = false;       // what-if: without the top contributor, if no other
   double what_if_seconds = 2;              // per what-if
   double what_if_tolerance = 1e-6;         // of the error bound, relative to the page's rank
+  std::stop_token stop;                    // checked as often as the time: Error(kCancelled)
 };
 
 // Throws Error: kNotFound (vector, or a page or host of the what-ifs that does not link to the

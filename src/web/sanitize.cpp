@@ -1,4 +1,4 @@
-#include "proxy.hpp"
+#include "webrank/web/sanitize.hpp"
 
 #include <gumbo.h>
 
@@ -7,11 +7,97 @@
 #include <cstring>
 #include <vector>
 
-#include "html.hpp"
 #include "webrank/util/error.hpp"
 
-namespace webrank::serve {
+namespace webrank {
 namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is not one (overlong forms,
+// surrogates and code points past U+10FFFF are invalid).
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char c = b(0);
+  if (c < 0x80) return 1;
+  std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+  if (n == 0 || c > 0xF4 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80) return 0;
+  }
+  if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
+  if (c == 0xED && b(1) >= 0xA0) return 0;  // surrogate
+  if (c == 0xF0 && b(1) < 0x90) return 0;   // overlong
+  if (c == 0xF4 && b(1) >= 0x90) return 0;  // past U+10FFFF
+  return n;
+}
+
+// Bytes copied as they are in runs: printable ASCII, tab and newline; with markup, but & < > " '.
+// (A table: valid_text() runs over every page the server writes.)
+struct PlainBytes {
+  bool text[256] = {}, markup[256] = {};
+  constexpr PlainBytes() {
+    for (int c = 0x20; c < 0x7F; ++c) text[c] = markup[c] = true;
+    text['\t'] = markup['\t'] = text['\n'] = markup['\n'] = true;
+    for (const char c : {'&', '<', '>', '"', '\''}) markup[static_cast<unsigned char>(c)] = false;
+  }
+};
+constexpr PlainBytes kPlain;
+
+// valid_text(), and with `markup` the escaping of escape_html() too.
+std::string clean(std::string_view text, bool markup) {
+  std::string out;
+  out.reserve(text.size() + (markup ? text.size() / 8 : 0));
+  for (std::size_t i = 0; i < text.size();) {
+    const bool* plain = markup ? kPlain.markup : kPlain.text;
+    std::size_t run = i;
+    while (run < text.size() && plain[static_cast<unsigned char>(text[run])]) ++run;
+    out.append(text, i, run - i);
+    if (run == text.size()) break;
+    i = run;
+    const char c = text[i];
+    const char* entity = nullptr;
+    if (markup) {
+      switch (c) {
+        case '&':
+          entity = "&amp;";
+          break;
+        case '<':
+          entity = "&lt;";
+          break;
+        case '>':
+          entity = "&gt;";
+          break;
+        case '"':
+          entity = "&quot;";
+          break;
+        case '\'':
+          entity = "&#39;";
+          break;
+        default:
+          break;
+      }
+    }
+    if (entity) {
+      out += entity;
+      ++i;
+      continue;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80) {  // a control character (plain() let every other ASCII byte through)
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
 
 // Elements dropped with everything inside them: what runs, loads, or only makes sense with
 // what runs or loads (media without their sources, the head's machinery).
@@ -127,7 +213,7 @@ class Writer {
       case GUMBO_NODE_TEXT:
       case GUMBO_NODE_WHITESPACE:
       case GUMBO_NODE_CDATA:
-        out_ += escape(node->v.text.text);
+        out_ += escape_html(node->v.text.text);
         return;
       case GUMBO_NODE_ELEMENT:
         break;
@@ -138,7 +224,8 @@ class Writer {
     if (in(kDropped, name)) return;
     if (name == "img") {  // no source is stored: its alternative text stands for it
       const GumboAttribute* alt = gumbo_get_attribute(&node->v.element.attributes, "alt");
-      if (alt && *alt->value) out_ += "<span class=\"wr-img\">[" + escape(alt->value) + "]</span>";
+      if (alt && *alt->value)
+        out_ += "<span class=\"wr-img\">[" + escape_html(alt->value) + "]</span>";
       return;
     }
     const bool kept = in(kKept, name);
@@ -149,7 +236,7 @@ class Writer {
       for (unsigned i = 0; i < attrs.length; ++i) {
         const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
         if (in(kAttributes, a->name)) {
-          tag += cat(" ", a->name, "=\"", escape(a->value), "\"");
+          tag += cat(" ", a->name, "=\"", escape_html(a->value), "\"");
         }
       }
       if (name == "a") {
@@ -158,7 +245,7 @@ class Writer {
           const LinkRewrite r = rewrite_(href->value, base_);
           if (r.keep) {
             out_ += r.before;
-            tag += " href=\"" + escape(r.href) + "\" class=\"wr-link\" rel=\"nofollow\"";
+            tag += " href=\"" + escape_html(r.href) + "\" class=\"wr-link\" rel=\"nofollow\"";
           }
         }
       }
@@ -175,6 +262,27 @@ class Writer {
 };
 
 }  // namespace
+
+std::string escape_html(std::string_view text) {
+  return clean(text, true);
+}
+
+std::string valid_text(std::string_view text) {
+  return clean(text, false);
+}
+
+void make_valid_text(std::string& text) {
+  // Pages are nearly always valid already: find the first byte to replace before copying.
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = kPlain.text[c] ? 1 : c >= 0x80 ? utf8_length(text, i) : 0;
+    if (n == 0) {
+      text = text.substr(0, i) + clean(std::string_view(text).substr(i), false);
+      return;
+    }
+    i += n;
+  }
+}
 
 SanitizedPage sanitize_page(std::string_view html, const LinkRewriter& rewrite) {
   GumboOutput* parsed = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
@@ -200,4 +308,4 @@ SanitizedPage sanitize_page(std::string_view html, const LinkRewriter& rewrite) 
   return page;
 }
 
-}  // namespace webrank::serve
+}  // namespace webrank
