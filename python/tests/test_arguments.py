@@ -241,7 +241,6 @@ class Fuzz(Web):
         os.chdir(self.cwd)
 
     def test_every_method_and_function(self):
-        start = time.monotonic()
         db = webrank.Database(shutil.copytree(self.path, os.path.join(self.work, "copy.db")))
         ops = {_operations.python_name(op["name"]): op for op in _operations.operations()}
         # The methods made from operations and those written by hand, every keyword.
@@ -300,10 +299,8 @@ class Fuzz(Web):
         self.fuzz(webrank.Graph.from_csr, ["pages", "indptr", "indices", "data"],
                   {"pages": 2, "indptr": [0, 1, 2], "indices": [1, 0], "data": [1.0, 1.0]})
         self.fuzz(webrank.Database, ["path", "verify"], {"path": self.path})
-        elapsed = time.monotonic() - start
         self.assertFalse(self.failures, "%d failures, the first ones:\n%s" % (
             len(self.failures), "\n".join(f[:300] for f in self.failures[:20])))
-        self.assertLess(elapsed, 120)
 
 
 if __name__ == "__main__":

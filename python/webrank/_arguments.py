@@ -178,9 +178,18 @@ def size(value, field):
                "got %s" % shown(value))
 
 
-def numbers_array(value, field, what="numbers"):
+def numbers_array(value, field, what="numbers", one_dimensional=False):
     """A float64 array of the numbers `value` holds (a sequence or an array of them): no string,
-    no complex number, no object NumPy would convert with a warning or an error."""
+    no complex number, no object NumPy would convert with a warning or an error; of one dimension
+    when `one_dimensional`."""
+    a = _numbers_array(value, field, what)
+    if one_dimensional and a.ndim != 1:
+        raise fail(InvalidArgumentError, field, "must be one-dimensional, got shape %s"
+                   % (a.shape,))
+    return a
+
+
+def _numbers_array(value, field, what):
     if isinstance(value, (str, bytes, Mapping)) or value is None:
         raise fail(InvalidTypeError, field, "must be an array or a list of %s, got %s"
                    % (what, shown(value)))

@@ -55,10 +55,7 @@ class Graph:
         src = _arguments.page_ids(src, "src")
         dst = _arguments.page_ids(dst, "dst")
         if weight is not None:
-            weight = _arguments.numbers_array(weight, "weight")
-            if weight.ndim != 1:
-                raise _arguments.fail(InvalidArgumentError, "weight", "must be one-dimensional, "
-                                      "got shape %s" % (weight.shape,))
+            weight = _arguments.numbers_array(weight, "weight", one_dimensional=True)
         return Graph(_core.Graph.from_arrays(pages, src, dst, weight))
 
     @staticmethod
@@ -68,10 +65,7 @@ class Graph:
         pages = _pages(pages)
         indptr = _arguments.page_ids(indptr, "indptr")
         indices = _arguments.page_ids(indices, "indices")
-        data = _arguments.numbers_array(data, "data")
-        if data.ndim != 1:
-            raise _arguments.fail(InvalidArgumentError, "data", "must be one-dimensional, got "
-                                  "shape %s" % (data.shape,))
+        data = _arguments.numbers_array(data, "data", one_dimensional=True)
         return Graph(_core.Graph.from_csr(pages, indptr, indices, data))
 
     @staticmethod

@@ -337,7 +337,7 @@ LinksResult links(Session* session, const LinksOptions& o, const Run&) {
 
 StatusResult status(Session* session, const StatusOptions& o, const Run&) {
   const std::string ranks = o.ranks.empty() ? "pagerank" : o.ranks;
-  const Searcher& searcher = session->searcher(ranks, !o.ranks.empty());
+  const Searcher& searcher = session->searcher(ranks, !o.ranks.empty(), /*index_optional=*/true);
   const auto db = searcher.database();
   StatusResult r;
   r.database = database_name(session->path());

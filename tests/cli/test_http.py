@@ -122,12 +122,7 @@ class HttpTest(wrcli.WebrankTestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="webrank-http-")
-        site = os.path.join(cls.tmp, "site")
-        test_serve.write_site(site)
-        cls.db = os.path.join(cls.tmp, "g.db")
-        for args in (("import", site, "-o", cls.db, "-q"), ("rank", cls.db)):
-            r = wrcli.run_webrank(args)
-            assert r.rc == 0, r.describe()
+        cls.db = test_serve.ranked_site(cls.tmp)[0]
         cls.server = Server(cls.db)
 
     @classmethod
@@ -335,12 +330,7 @@ class SlowClientTest(wrcli.WebrankTestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="webrank-http-slow-")
-        site = os.path.join(cls.tmp, "site")
-        test_serve.write_site(site)
-        cls.db = os.path.join(cls.tmp, "g.db")
-        for args in (("import", site, "-o", cls.db, "-q"), ("rank", cls.db)):
-            r = wrcli.run_webrank(args)
-            assert r.rc == 0, r.describe()
+        cls.db = test_serve.ranked_site(cls.tmp)[0]
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         # 500 clients and the test's own files.
         if soft < 2048:

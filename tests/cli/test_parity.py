@@ -116,13 +116,7 @@ class Parity(unittest.TestCase):
     def setUpClass(cls):
         global ROOT
         cls.tmp = tempfile.mkdtemp(prefix="webrank-parity-")
-        site = os.path.join(cls.tmp, "site")
-        test_serve.write_site(site)
-        ROOT = "file://" + urllib.parse.quote(os.path.realpath(site))
-        cls.db = os.path.join(cls.tmp, "g.db")
-        for args in (("import", site, "-o", cls.db, "-q"), ("rank", cls.db, "-q")):
-            r = wrcli.run_webrank(args)
-            assert r.rc == 0, r.describe()
+        cls.db, ROOT = test_serve.ranked_site(cls.tmp)
         pages = [url(n) for n in sorted(test_serve.PAGES)]
         for name, text in (("batch", "a %s\nb %s %s\n" % (pages[0], pages[1], pages[2])),
                            ("topics", "%s\tgarden\n%s\tbulbs\n" % (pages[1], pages[2])),

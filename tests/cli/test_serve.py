@@ -74,6 +74,18 @@ def write_site(root):
         f.write(HOSTILE)
 
 
+def ranked_site(tmp):
+    """The site written in tmp/site, imported into tmp/g.db and ranked: (db, the site's file://
+    root)."""
+    site = os.path.join(tmp, "site")
+    write_site(site)
+    db = os.path.join(tmp, "g.db")
+    for args in (("import", site, "-o", db, "-q"), ("rank", db, "-q")):
+        r = wrcli.run_webrank(args)
+        assert r.rc == 0, r.describe()
+    return db, "file://" + urllib.parse.quote(os.path.realpath(site))
+
+
 class Server:
     """`webrank serve DB --port 0 ...` on 127.0.0.1, stopped by its PID."""
 

@@ -122,13 +122,7 @@ class ServeFuzz(wrcli.WebrankTestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="webrank-fuzz-")
-        site = os.path.join(cls.tmp, "site")
-        test_serve.write_site(site)
-        cls.root = "file://" + urllib.parse.quote(os.path.realpath(site))
-        cls.db = os.path.join(cls.tmp, "g.db")
-        for args in (("import", site, "-o", cls.db, "-q"), ("rank", cls.db, "-q")):
-            r = wrcli.run_webrank(args)
-            assert r.rc == 0, r.describe()
+        cls.db, cls.root = test_serve.ranked_site(cls.tmp)
         r = wrcli.run_webrank(["--declarations"])
         cls.ops = [op for op in json.loads(r.out) if op["served"]]
 

@@ -237,6 +237,16 @@ TEST_F(SessionTest, ADatabaseThatIsNotThereIsNotFound) {
   }
 }
 
+TEST_F(SessionTest, StatusSaysSearchIsOffWithoutAnIndex) {
+  Session session(database("web", kWeb));  // an edge list: no search index
+  const auto status =
+      call_as<StatusResult>(find_operation("status"), &session, json::object(), app::Run{});
+  EXPECT_FALSE(status.search);
+  EXPECT_EQ(status.pages, 4u);
+  // A search on the same session still says the index is missing.
+  EXPECT_THROW(find_operation("search").run(&session, json{{"query", "a"}}, app::Run{}), Error);
+}
+
 // ---- Registry: what every operation shares.
 
 class Registry : public Scratch {};

@@ -118,8 +118,10 @@ class Session {
   std::shared_ptr<const Database> database() const;
   // The searcher of the database ranked by `ranks` (`named`: asked for by name, so a missing
   // vector is an error), opened on first use and picking up a rebuilt index or a new vector.
-  // Throws Error as Searcher::open does.
-  Searcher& searcher(const std::string& ranks, bool named) const;
+  // `index_optional`: opened with search off when the database has no index, whatever
+  // Options::search_optional says (for a call that only asks whether search is on). Throws Error
+  // as Searcher::open does.
+  Searcher& searcher(const std::string& ranks, bool named, bool index_optional = false) const;
   // Reopens the database if a new version of it was put in place (update, recrawl, build
   // --force), and every searcher whose files changed (a new vector, a rebuilt index). Returns
   // true if anything changed. Throws Error as Database::open and Searcher::reopen do; what was
