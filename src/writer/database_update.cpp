@@ -365,7 +365,8 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       for (const PageLink& l : r.links) {
         const PageId t = find(l.target);
         if (t == kNoPage) continue;
-        if (!l.anchor.empty()) pd.add_anchor_once(t, l.anchor);
+        // A page's links to itself credit no anchor text to it (PageDataCollector::add).
+        if (!l.anchor.empty() && t != x) pd.add_anchor_once(t, l.anchor);
         if (l.nofollow) pd.add_nofollow(x, t);
       }
     }

@@ -65,7 +65,10 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   for (const PageLink& l : r.links) {
     const PageId t = intern(l.target);
     grow(t + 1);
-    if (!l.anchor.empty()) add_anchor(t, l.anchor);
+    // A page's links to itself (its table of contents, #fragments of its own sections) name its
+    // sections, not the page: their texts are no anchor text of it (docs/search.md).
+    const bool self = t == id || t == final_id_[id];
+    if (!l.anchor.empty() && !self) add_anchor(t, l.anchor);
     if (l.nofollow) add_nofollow(id, t);
   }
   return true;
