@@ -4,6 +4,8 @@
 #   libgraphblas-dev  SuiteSparse:GraphBLAS                           -> bench/peers/graphblas_pagerank.c
 #   python3-networkx python3-scipy python3-numpy python3-igraph       -> bench/peers/networkx_pagerank.py
 #   python3-graph-tool (graph-tool 2.45, Debian 12 main; ~340 MB)     -> bench/peers/graphtool_pagerank.py
+#   default-jdk-headless liblucene8-java (Lucene 8.7)                -> bench/search/peers/LuceneBaseline.java
+#   (Pagefind and Lunr, bench/search's other peers, are web/'s npm packages: scripts/install-deps.sh)
 #   hyperfine, linux-perf, time (GNU time: peak RSS), zstd, build tools
 # The GAP Benchmark Suite is not packaged by Debian 12 and is not installed.
 # Idempotent: installs only what is missing. Runs as root, or through sudo otherwise.
@@ -12,6 +14,7 @@ pkgs=(
   build-essential cmake pkg-config make
   libigraph-dev libgraphblas-dev
   python3 python3-networkx python3-scipy python3-numpy python3-igraph python3-graph-tool
+  default-jdk-headless liblucene8-java
   hyperfine linux-perf time zstd gzip
 )
 missing=()

@@ -44,7 +44,7 @@ fi
 # changed since the last install (a copy of it is kept in node_modules/).
 web="$(cd "$(dirname "$0")/.." && pwd)/web"
 if ! cmp -s "$web/package-lock.json" "$web/node_modules/.webrank-installed-lock.json"; then
-  echo "install-deps: npm ci in web/ (uplot, playwright-core)"
+  echo "install-deps: npm ci in web/ (uplot, playwright-core, pagefind, lunr)"
   (cd "$web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
   cp "$web/package-lock.json" "$web/node_modules/.webrank-installed-lock.json"
 else

@@ -33,6 +33,9 @@ void add_merge_options(OptionSet<Options>& s) {
       .in(closed(0, 1));
   s.add("bm25_k1", WR_FIELD(search.bm25_k1), "BM25's term-frequency saturation k1").in(at_least(0));
   s.add("bm25_b", WR_FIELD(search.bm25_b), "BM25's length normalization b").in(closed(0, 1));
+  s.add("unfetched", WR_FIELD(search.unfetched),
+        "Pages known only from links to them (not fetched): include, exclude, or auto (excluded "
+        "when the fetched pages are of one site; docs/search.md)");
 }
 
 const OptionSet<SearchRequest>& search_options() {

@@ -172,7 +172,119 @@ std::string join_compounds(std::string_view text) {
   return out;
 }
 
+// Whether every word of `text` (name_key()'s words) is a word of `title`.
+bool words_within(std::string_view text, std::string_view title) {
+  const std::vector<std::string> have = name_words(name_key(title));
+  for (const std::string& w : name_words(name_key(text))) {
+    if (!w.empty() && std::find(have.begin(), have.end(), w) == have.end()) return false;
+  }
+  return true;
+}
+
+bool ascii_digits(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool roman_numeral(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+    return std::string_view("IVXLC").find(c) != std::string_view::npos;
+  });
+}
+
 }  // namespace
+
+bool fetched(const Database& db, PageId u) {
+  if (!db.has_page_data()) return true;
+  const std::uint16_t status = db.status(u).value_or(0);
+  return status >= 200 && status < 400;
+}
+
+TitleNumbering title_numbering(std::string_view title) {
+  TitleNumbering none{-1, title};
+  std::string_view t = title;
+  while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+  // A word that names the level: "Part II.", "Chapter 8.", "Appendix F.", "Section 3.2."
+  int base = -1;
+  for (const auto& [word, level] : {std::pair<std::string_view, int>{"Part ", 0},
+                                    {"Chapter ", 1},
+                                    {"Appendix ", 1},
+                                    {"Section ", 1}}) {
+    if (t.size() > word.size() && Xapian::Unicode::tolower(std::string(t.substr(0, word.size()))) ==
+                                      Xapian::Unicode::tolower(std::string(word))) {
+      base = level;
+      t.remove_prefix(word.size());
+      break;
+    }
+  }
+  const std::size_t space = t.find(' ');
+  if (space == std::string_view::npos || space == 0) return none;
+  std::string_view label = t.substr(0, space);
+  std::string_view rest = t.substr(space + 1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  if (rest.empty()) return none;
+  if (label.back() == '.') label.remove_suffix(1);
+  // Its numbers: "8", "37.2", "F.49"; a letter or a Roman numeral only after a word or before a
+  // number (a title "A. Foo" or "I. Foo" has none).
+  int numbers = 0;
+  bool digits = false;
+  for (std::size_t i = 0; i <= label.size();) {
+    const std::size_t dot = std::min(label.find('.', i), label.size());
+    const std::string_view n = label.substr(i, dot - i);
+    const bool letter = n.size() == 1 && n[0] >= 'A' && n[0] <= 'Z';
+    if (ascii_digits(n)) {
+      digits = true;
+    } else if (!letter && !(base >= 0 && roman_numeral(n))) {
+      return none;
+    }
+    ++numbers;
+    i = dot + 1;
+  }
+  if (!digits && base < 0) return none;
+  return {base == 0 ? 0 : (base > 0 ? std::max(base, numbers) : numbers), rest};
+}
+
+std::string_view page_description(std::string_view text, const std::vector<std::string>& names) {
+  if (names.empty()) return {};
+  // The words of the start of the text, as spans (the text's whitespace is collapsed).
+  std::vector<std::string_view> words;
+  for (std::size_t i = 0; i < text.size() && words.size() < kDescriptionStartWords;) {
+    const std::size_t end = std::min(text.find(' ', i), text.size());
+    if (end > i) words.push_back(text.substr(i, end - i));
+    i = end + 1;
+  }
+  const auto separator = [](std::string_view w) {
+    return w == "-" || w == "\xE2\x80\x94" || w == "\xE2\x80\x93";
+  };
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    if (!separator(words[i])) continue;
+    bool named = false;
+    for (std::size_t k = 1; k <= 4 && k <= i && !named; ++k) {
+      const char* from = words[i - k].data();
+      const std::string key =
+          name_key(std::string_view(from, words[i - 1].data() + words[i - 1].size() - from));
+      named = !key.empty() && std::find(names.begin(), names.end(), key) != names.end();
+    }
+    if (!named) continue;
+    // The description: to the end of its sentence, before a heading in capitals ("SYNOPSIS"), at
+    // most kDescriptionWords words; the text after the start's words too (a long description).
+    const char* begin = words[i + 1].data();
+    const char* end = begin;
+    std::size_t at = static_cast<std::size_t>(begin - text.data());
+    for (std::size_t n = 0; n < kDescriptionWords && at < text.size(); ++n) {
+      const std::size_t stop = std::min(text.find(' ', at), text.size());
+      const std::string_view w = text.substr(at, stop - at);
+      const bool heading = n > 0 && w.size() >= 4 && std::all_of(w.begin(), w.end(), [](char c) {
+                             return c >= 'A' && c <= 'Z';
+                           });
+      if (heading || separator(w)) break;
+      end = w.data() + w.size();
+      if (w.back() == '.' || w.back() == '!' || w.back() == '?') break;
+      at = stop + 1;
+    }
+    return std::string_view(begin, static_cast<std::size_t>(end - begin));
+  }
+  return {};
+}
 
 std::string database_identity(const Database& db) {
   const auto file = manifest_path(db.path());
@@ -192,8 +304,11 @@ DocumentMaker::DocumentMaker(const FieldWeights& weights, const SiteChrome* chro
 }
 
 bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc) {
-  const auto title = db.title(page);
-  const auto text = db.text(page);
+  // A page whose fetch failed is known only from links, as one never fetched: its title and text
+  // are the server's error page ("Error response", "404 Not Found").
+  const bool was_fetched = fetched(db, page);
+  const auto title = was_fetched ? db.title(page) : std::nullopt;
+  const auto text = was_fetched ? db.text(page) : std::nullopt;
   const auto anchors = db.anchor_text(page);
   // A crawled page that was not fetched and that no anchor names is only a URL in a link.
   if (db.has_page_data() && !title && (!anchors || anchors->empty())) return false;
@@ -219,6 +334,22 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
     std::vector<TextSpan> own =
         chrome_ ? chrome_->own_text(site_of(db.label(page)), t, title.value_or(""))
                 : std::vector<TextSpan>{};
+    // The description, found at the start of the text, weighs as the title does (a manual page's
+    // title is its name alone) unless the title already has its words. At the start of the text,
+    // not of the own text: the phrases descriptions share ("from the working tree") make a
+    // manual page's NAME line look like a header its site repeats.
+    const std::string_view description = page_description(t, description_names(db, page));
+    if (!description.empty() && !words_within(description, title.value_or(""))) {
+      terms_.index_text(utf8(description), w.title);
+      terms_.increase_termpos(kFieldGap);
+      // Its words for the description's bonus, each with the number of its words (no weight).
+      const std::vector<std::string> words = name_words(name_key(description));
+      for (const std::string& word : words) {
+        if (!word.empty()) {
+          doc.add_term(kDescriptionPrefix + word + "/" + std::to_string(words.size()), 0);
+        }
+      }
+    }
     if (own.empty() || (own.size() == 1 && own[0].begin == 0 && own[0].end == t.size())) {
       terms_.index_text(utf8(t), w.text);
       page_words(t);
@@ -237,24 +368,36 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
     terms_.increase_termpos(kFieldGap);
   }
   anchors_.clear();
+  count_.clear();
+  own_sections_.clear();
+  own_count_.clear();
   if (anchors && !anchors->empty()) {
-    // Distinct anchor texts in order of first appearance, each with its number of links.
-    std::unordered_map<std::string_view, int>& count = count_;
-    count.clear();
-    std::string_view rest = *anchors;
-    while (!rest.empty()) {
-      const std::size_t nl = rest.find('\n');
-      const std::string_view a = rest.substr(0, nl);
-      rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-      if (a.empty()) continue;
-      if (count[a]++ == 0) anchors_.push_back(a);
-    }
-    for (std::string_view a : anchors_) {
-      const int n = count[a];
-      const int repeats = std::min(1 + static_cast<int>(std::log2(n)), kMaxAnchorRepeats);
-      terms_.index_text(utf8(a), w.anchor * repeats);
-      terms_.increase_termpos(kFieldGap);
-      page_words(a);
+    // Distinct anchor texts in order of first appearance, each with its number of links: those
+    // of links from other pages (anchors_, count_: they name the page), then those of the page's
+    // links to itself (its table of contents: they name its sections, weighed as anchor texts,
+    // no name of the page).
+    const AnchorTexts split = split_anchor_text(*anchors);
+    const auto distinct = [](std::string_view rest, std::vector<std::string_view>& order,
+                             std::unordered_map<std::string_view, int>& count) {
+      while (!rest.empty()) {
+        const std::size_t nl = rest.find('\n');
+        const std::string_view a = rest.substr(0, nl);
+        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+        if (a.empty()) continue;
+        if (count[a]++ == 0) order.push_back(a);
+      }
+    };
+    distinct(split.others, anchors_, count_);
+    distinct(split.own_sections, own_sections_, own_count_);
+    for (const auto& [texts, count] :
+         {std::pair{&anchors_, &count_}, std::pair{&own_sections_, &own_count_}}) {
+      for (std::string_view a : *texts) {
+        const int n = (*count)[a];
+        const int repeats = std::min(1 + static_cast<int>(std::log2(n)), kMaxAnchorRepeats);
+        terms_.index_text(utf8(a), w.anchor * repeats);
+        terms_.increase_termpos(kFieldGap);
+        page_words(a);
+      }
     }
   }
   const std::string_view label = db.label(page);
@@ -267,14 +410,27 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   words_.clear();
   const std::vector<std::string>* site_words =
       titles_ ? titles_->words_of(site_of(label)) : nullptr;
-  if (title && !title->empty()) {
+  // A title that a page higher in the site's numbering has too names that page, not this one.
+  const bool shadowed = titles_ && page_bit(titles_->shadowed_bits, page);
+  if (title && !title->empty() && !shadowed) {
     add_name(doc, *title, kNamePrefix, true, site_words);
-    for (std::string_view part : title_parts(*title)) {
+    // Without its numbering: "Chapter 8. Data Types" is named "data types".
+    const TitleNumbering numbered = title_numbering(*title);
+    if (numbered.level >= 0) add_name(doc, numbered.rest, kNamePrefix, true, site_words);
+    for (std::string_view part : title_parts(numbered.rest)) {
       add_name(doc, part, kNamePrefix, true, site_words);
     }
   }
   for (std::string_view a : anchors_) {
     if (count_[a] >= kMinAnchorNameLinks) add_name(doc, a, kAnchorNamePrefix, true);
+  }
+  // A text that links to the page from itself too names one of its sections.
+  for (std::string_view a : own_sections_) {
+    const auto others = count_.find(a);
+    const int from_others = others == count_.end() ? 0 : others->second;
+    if (from_others < kMinAnchorNameLinks && from_others + own_count_[a] >= kMinAnchorNameLinks) {
+      add_name(doc, a, kSectionNamePrefix, true);
+    }
   }
   // A URL names a page that was fetched (or a label, without page data); a link to a page not
   // fetched says nothing of what is there.
@@ -282,7 +438,26 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
     for (const std::string& n : url_names(label)) add_name(doc, n, kNamePrefix, false, site_words);
   }
   for (const std::string& t : host_terms(label)) doc.add_boolean_term(t);
+  if (!was_fetched) doc.add_boolean_term(kUnfetchedTerm);
   return true;
+}
+
+std::vector<std::string> DocumentMaker::description_names(const Database& db, PageId page) const {
+  std::vector<std::string> names;
+  const auto add = [&](std::string_view text) {
+    std::string key = name_key(text);
+    if (!key.empty() && std::find(names.begin(), names.end(), key) == names.end()) {
+      names.push_back(std::move(key));
+    }
+  };
+  for (const std::string& n : url_names(db.label(page))) add(n);
+  if (const auto title = db.title(page); title && !title->empty()) {
+    const std::string_view rest = title_numbering(*title).rest;
+    add(rest);
+    const auto parts = title_parts(rest);
+    if (!parts.empty()) add(parts.front());
+  }
+  return names;
 }
 
 void DocumentMaker::page_words(std::string_view text) {
@@ -370,46 +545,88 @@ std::string s_stem(std::string w) {
 
 SiteTitles SiteTitles::learn(const Database& db) {
   const PageId n = db.num_pages();
-  // Per site: its titled pages, and the pages having each part key (a page counts once a key).
+  // Per site: its titled pages, the pages having each part key (a page counts once a key) and
+  // those of them whose title it ends, and the least numbering level of each title.
+  struct Part {
+    std::size_t pages = 0, last = 0;
+  };
   struct Site {
     std::size_t titled = 0;
-    std::unordered_map<std::string, std::size_t> parts;
+    std::unordered_map<std::string, Part> parts;
+    std::unordered_map<std::string, int> level;  // title key -> least numbering level
   };
   std::unordered_map<std::string, Site> sites;
-  std::vector<std::pair<Site*, std::vector<std::string>>> keys(n, {nullptr, {}});
+  struct Page {
+    Site* site = nullptr;
+    std::vector<std::string> keys;  // its title's part keys
+    std::string title_key;          // its title's, numbering aside, when it is numbered
+    int level = -1;
+  };
+  std::vector<Page> pages(n);
+  std::unordered_map<std::string, bool> fetched_sites;
   for (PageId u = 0; u < n; ++u) {
+    if (!fetched(db, u)) continue;
+    const std::string site_name = site_of(db.label(u));
+    if (db.has_page_data()) fetched_sites.emplace(site_name, true);
     const auto title = db.title(u);
     if (!title || title->empty()) continue;
-    Site& site = sites[site_of(db.label(u))];
+    Site& site = sites[site_name];
     ++site.titled;
-    std::vector<std::string>& mine = keys[u].second;
-    for (std::string_view part : title_parts(*title)) {
-      std::string key = name_key(part);
-      if (key.empty() || std::find(mine.begin(), mine.end(), key) != mine.end()) continue;
-      ++site.parts[key];
-      mine.push_back(std::move(key));
+    Page& page = pages[u];
+    const std::vector<std::string_view> parts = title_parts(*title);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      std::string key = name_key(parts[i]);
+      if (key.empty() || std::find(page.keys.begin(), page.keys.end(), key) != page.keys.end()) {
+        continue;
+      }
+      Part& p = site.parts[key];
+      ++p.pages;
+      if (i + 1 == parts.size()) ++p.last;
+      page.keys.push_back(std::move(key));
     }
-    keys[u].first = &site;
+    page.site = &site;
+    const TitleNumbering numbered = title_numbering(*title);
+    if (numbered.level >= 0) {
+      const auto rest = title_parts(numbered.rest);
+      page.title_key = name_key(rest.empty() ? numbered.rest : rest.front());
+      page.level = numbered.level;
+      if (!page.title_key.empty()) {
+        const auto [it, added] = site.level.emplace(page.title_key, page.level);
+        if (!added) it->second = std::min(it->second, page.level);
+      }
+    }
   }
   SiteTitles t;
+  t.fetched_sites = fetched_sites.size();
+  // Boilerplate: more than half of the titles have it, or it ends the titles that have it.
+  const auto boilerplate = [](const Site& site, const Part& p) {
+    return (site.titled >= kMinFamilyPages && 2 * p.pages > site.titled) ||
+           (p.pages >= kMinFamilyPages && 2 * p.last > p.pages);
+  };
   t.family_bits.assign((n + 7) / 8, '\0');
+  t.shadowed_bits.assign((n + 7) / 8, '\0');
   for (PageId u = 0; u < n; ++u) {
-    const Site* site = keys[u].first;
-    if (!site) continue;
-    for (const std::string& key : keys[u].second) {
-      const std::size_t pages = site->parts.at(key);
-      if (pages >= kMinFamilyPages && 2 * pages <= site->titled) {
+    const Page& page = pages[u];
+    if (!page.site) continue;
+    for (const std::string& key : page.keys) {
+      const Part& p = page.site->parts.at(key);
+      if (p.pages >= kMinFamilyPages && 2 * p.pages <= page.site->titled &&
+          !boilerplate(*page.site, p)) {
         set_page_bit(t.family_bits, u);
         break;
       }
     }
+    if (!page.title_key.empty() && page.level > page.site->level.at(page.title_key)) {
+      set_page_bit(t.shadowed_bits, u);
+    }
   }
   for (const auto& [name, site] : sites) {
-    if (site.titled < kMinFamilyPages) continue;
-    for (const auto& [key, pages] : site.parts) {
-      if (2 * pages <= site.titled) continue;
+    for (const auto& [key, p] : site.parts) {
+      if (!boilerplate(site, p)) continue;
       std::vector<std::string>& words = t.site_words[name];
-      for (std::string& w : name_words(key)) words.push_back(std::move(w));
+      for (std::string& w : name_words(key)) {
+        if (std::find(words.begin(), words.end(), w) == words.end()) words.push_back(std::move(w));
+      }
     }
   }
   return t;

@@ -42,11 +42,24 @@ inline constexpr const char* kIndexFile = "search.xapian";
 // spelling data. 3: names of joined compounds ("PL/pgSQL": plpgsql), the pages of families
 // (kMetaFamilyPages). 4: own names also without the words of the site's name (SiteTitles).
 // 5: own-text spans in one table (kMetaOwnText) instead of each document's data.
-inline constexpr int kIndexVersion = 5;
+// 6: pages known only from links marked (kUnfetchedTerm, kMetaFetchedSites); error pages indexed
+// as not fetched; trailing title boilerplate set aside; titles without their numbering, equal
+// titles named once; a page's description weighed as its title.
+inline constexpr int kIndexVersion = 6;
 inline constexpr const char* kTitlePrefix = "S";
 inline constexpr const char* kHostPrefix = "H";
 inline constexpr const char* kNamePrefix = "N";         // names of its own: title, URL
 inline constexpr const char* kAnchorNamePrefix = "XN";  // names other pages give it
+// Names of its sections: the texts of its links to itself (its table of contents), which name the
+// page only where no page has the name as its own (kNamePrefix): a one-page manual's contents
+// repeat the names of the pages it copies.
+inline constexpr const char* kSectionNamePrefix = "XS";
+// The words of its description (page_description()), as name_key() folds them, each as
+// "XD" + word + "/" + the number of the description's words (no weight, no positions).
+inline constexpr const char* kDescriptionPrefix = "XD";
+// Boolean term of a page known only from links to it: not fetched, or its fetch failed (an
+// error status: what is indexed of it is the server's error page's title).
+inline constexpr const char* kUnfetchedTerm = "XU";
 
 // Keys of the index's metadata (Xapian user metadata).
 inline constexpr const char* kMetaVersion = "webrank.version";
@@ -59,6 +72,13 @@ inline constexpr const char* kMetaOwnText = "webrank.own_text";
 // One bit per page (bit u % 8 of byte u / 8), set when the page is one of a family of similarly
 // named pages (SiteTitles::family_bits).
 inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";
+// The number of sites (site_of) with a page that was fetched: Unfetched::kAuto leaves the pages
+// known only from links out of the results when it is at most 1.
+inline constexpr const char* kMetaFetchedSites = "webrank.fetched_sites";
+
+// Whether page `u` was fetched, with a success or redirect status: its title and text are the
+// page's. Pages of a database without page data (labels of an edge list) count as fetched.
+bool fetched(const Database& db, PageId u);
 
 // A page bitmap of the index's metadata (kMetaFamilyPages): bit u % 8 of byte
 // u / 8 is page u's; a page past the end has its bit clear.
@@ -82,25 +102,55 @@ inline constexpr int kMinAnchorNameLinks = 2;
 // the checksum of every section), as hex. Throws Error (kNotFound) when it cannot be read.
 std::string database_identity(const Database& db);
 
-// What the titles of a database's pages say of its sites, learned from all of them.
-// - Families of similarly named pages: a part of a title (between separators such as " - " or
-//   ": ") that at least kMinFamilyPages pages of a site share, but at most half of the site's
-//   titled pages, heads a family ("SQLite Syntax: returning-clause", "SQLite Syntax: expr"...):
-//   the pages of a diagram, a property or a function each, which name their subject no more than
-//   the page about it does. family_bits: one bit per page (bit u % 8 of byte u / 8), set for the
-//   pages of a family.
-// - The site's own name: the title parts more than half of the titled pages of a site (of at
-//   least kMinFamilyPages) share ("Python 3.11 documentation", "CMake 3.25.1 Documentation");
-//   site_words: their words per site (site_of()), as name_key() folds them. In a page's name they
-//   say nothing of which page it is: on the CMake site "cmake-variables(7)" is named "variables".
+// What the titles of a database's pages say of its sites, learned from the pages that were
+// fetched (fetched(): an error page's title is the server's).
+// - Boilerplate: a part of a title (between separators such as " - " or ": ") that more than
+//   half of the titled pages of a site (of at least kMinFamilyPages) share ("Python 3.11
+//   documentation", "Vim documentation"), or that at least kMinFamilyPages pages share and that
+//   ends the titles that have it ("Node.js v18.20.4 Documentation", after " | "): the site's or
+//   a section's name, not the page's. site_words: its words per site (site_of()), as name_key()
+//   folds them. In a page's name they say nothing of which page it is: on the CMake site
+//   "cmake-variables(7)" is named "variables".
+// - Families of similarly named pages: a part of a title that at least kMinFamilyPages pages of
+//   a site share, but at most half of the site's titled pages, and that is no boilerplate (it
+//   heads the titles: "SQLite Syntax: returning-clause", "SQLite Syntax: expr"...): the pages of
+//   a diagram, a property or a function each, which name their subject no more than the page
+//   about it does. family_bits: one bit per page (bit u % 8 of byte u / 8), set for the pages of
+//   a family.
+// - Equal titles: pages of a site whose titles are the same once their numbering is left out
+//   ("Chapter 8. Data Types", "37.2. Data Types"): the title names the one highest in the
+//   numbering (the chapter: fewest numbers; title_numbering()), not the sections.
+//   shadowed_bits: one bit per page whose title names another page so.
+// - fetched_sites: the number of sites with a fetched page.
 inline constexpr std::size_t kMinFamilyPages = 10;
 struct SiteTitles {
   std::string family_bits;
+  std::string shadowed_bits;
   std::unordered_map<std::string, std::vector<std::string>> site_words;
+  std::size_t fetched_sites = 0;
   static SiteTitles learn(const Database& db);
-  // The words of `site`'s own name, or null.
+  // The words of `site`'s boilerplate, or null.
   const std::vector<std::string>* words_of(std::string_view site) const;
 };
+
+// A title's leading numbering ("Chapter 8. ", "37.2. ", "F.49. ", "Part II. ", "Appendix B. "):
+// its level (the number of its numbers; 0 for a part, 1 for a chapter or appendix) and the
+// title without it; level -1 and the whole title when it has none.
+struct TitleNumbering {
+  int level = -1;
+  std::string_view rest;
+};
+TitleNumbering title_numbering(std::string_view title);
+
+// A page's one-line description: where the page's text starts (its first kDescriptionStartWords
+// words) with one of `names` (name_key()s: the page's URL name, its title)
+// followed by " - ", " — " or " – ", the words after it up to the end of the sentence,
+// a heading written in capitals, or kDescriptionWords words: a manual page's NAME line
+// ("git-clean - Remove untracked files from the working tree"), PostgreSQL's "CREATE TABLE —
+// define a new table". Empty when there is none.
+inline constexpr std::size_t kDescriptionStartWords = 32;
+inline constexpr std::size_t kDescriptionWords = 16;
+std::string_view page_description(std::string_view own_text, const std::vector<std::string>& names);
 
 // Makes the documents of pages. Not thread-safe: one per thread.
 class DocumentMaker {
@@ -132,6 +182,9 @@ class DocumentMaker {
 
   // Adds the words of `text` to the page's words for the spelling data.
   void page_words(std::string_view text);
+  // The names a description starts after (page_description()): the page's URL names, its title
+  // and its title's first part, numbering aside.
+  std::vector<std::string> description_names(const Database& db, PageId page) const;
 
   FieldWeights weights_;
   const SiteChrome* chrome_;
@@ -141,6 +194,8 @@ class DocumentMaker {
   Xapian::TermGenerator terms_;
   std::vector<std::string_view> anchors_;
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text
+  std::vector<std::string_view> own_sections_;       // texts of the page's links to itself
+  std::unordered_map<std::string_view, int> own_count_;
   std::string scratch_;
   std::vector<TextSpan> own_;
 };

@@ -186,6 +186,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
                                                           Xapian::DB_NO_TERMLIST);
       first.set_metadata(search::kMetaOwnText, table);
       first.set_metadata(search::kMetaFamilyPages, titles.family_bits);
+      first.set_metadata(search::kMetaFetchedSites, std::to_string(titles.fetched_sites));
       // The spelling data, each word once with the pages that have it.
       for (const auto& [word, pages] : vocabulary) first.add_spelling(word, pages);
       first.commit();

@@ -93,6 +93,7 @@ struct SearcherState {
   std::unordered_map<std::string, NameTerm> names;
   search::OwnTextTable own_text;  // the index's kMetaOwnText
   std::string family_pages;       // the index's kMetaFamilyPages
+  std::size_t fetched_sites = 0;  // the index's kMetaFetchedSites
   fs::path index;
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
@@ -158,7 +159,10 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     const Xapian::Database& x = *s->pool.back();
     s->own_text = search::OwnTextTable(x.get_metadata(search::kMetaOwnText));
     s->family_pages = x.get_metadata(search::kMetaFamilyPages);
-    for (const std::string prefix : {search::kNamePrefix, search::kAnchorNamePrefix}) {
+    const std::string sites = x.get_metadata(search::kMetaFetchedSites);
+    s->fetched_sites = sites.empty() ? 0 : std::stoull(sites);
+    for (const std::string prefix :
+         {search::kNamePrefix, search::kAnchorNamePrefix, search::kSectionNamePrefix}) {
       for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
         // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
         const std::string term = *t;
@@ -212,6 +216,17 @@ std::span<const Named<SearchMode>> names(SearchMode) {
 
 const char* to_string(SearchMode mode) {
   return name_in(names(mode), mode);
+}
+
+std::span<const Named<Unfetched>> names(Unfetched) {
+  static constexpr Named<Unfetched> kNames[] = {{Unfetched::kAuto, "auto"},
+                                                {Unfetched::kInclude, "include"},
+                                                {Unfetched::kExclude, "exclude"}};
+  return kNames;
+}
+
+const char* to_string(Unfetched u) {
+  return name_in(names(u), u);
 }
 
 Searcher::Searcher(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -276,7 +291,13 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
 
   using search::RankSource;
   using Xapian::Query;
-  const Query text = search::text_query(parsed, o.mode);
+  // Pages known only from links left out: of a crawl of one site by default.
+  const bool fetched_only =
+      o.unfetched == Unfetched::kExclude ||
+      (o.unfetched == Unfetched::kAuto && db.has_page_data() && state->fetched_sites <= 1);
+  const Query text = fetched_only ? Query(Query::OP_AND_NOT, search::text_query(parsed, o.mode),
+                                          Query(search::kUnfetchedTerm))
+                                  : search::text_query(parsed, o.mode);
   const bool merge = ranks && o.mode == SearchMode::kFull && o.rank_weight > 0;
   const std::string name = o.mode == SearchMode::kFull ? search::query_name(parsed) : "";
 
@@ -320,17 +341,60 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
         }
         const double share = static_cast<double>(part.size()) / static_cast<double>(n);
         const std::string key = search::name_key(std::move(part));
-        for (const auto& [prefix, weight] :
-             {std::pair{search::kNamePrefix, o.name_weight},
-              std::pair{search::kAnchorNamePrefix, o.anchor_name_weight}}) {
-          if (weight <= 0) continue;
-          std::string term = prefix + key;
-          const auto it = state->names.find(term);
-          if (it == state->names.end()) continue;
-          const double each = weight * share / it->second.pages;
-          for (const Xapian::docid did : it->second.pages_of(term, *handle)) {
+        // Own names; then anchor names and section names as one name: a section's name (of a
+        // page's links to itself) names its page unless it is some page's own name.
+        const auto own = state->names.find(search::kNamePrefix + key);
+        if (o.name_weight > 0 && own != state->names.end()) {
+          const double each = o.name_weight * share / own->second.pages;
+          for (const Xapian::docid did : own->second.pages_of(own->first, *handle)) {
             bonus.emplace_back(did, each * family_share(did));
           }
+        }
+        if (o.anchor_name_weight > 0) {
+          const auto anchor = state->names.find(search::kAnchorNamePrefix + key);
+          const auto section = own == state->names.end()
+                                   ? state->names.find(search::kSectionNamePrefix + key)
+                                   : state->names.end();
+          const Xapian::doccount pages =
+              (anchor == state->names.end() ? 0 : anchor->second.pages) +
+              (section == state->names.end() ? 0 : section->second.pages);
+          for (const auto it : {anchor, section}) {
+            if (it == state->names.end()) continue;
+            const double each = o.anchor_name_weight * share / pages;
+            for (const Xapian::docid did : it->second.pages_of(it->first, *handle)) {
+              bonus.emplace_back(did, each * family_share(did));
+            }
+          }
+        }
+      }
+      // A description that has every word of a short query names its page in part: the share of
+      // its words the query's are, shared among the pages whose descriptions have them all.
+      if (o.name_weight > 0 && n <= search::kMaxNamePartWords) {
+        std::vector<std::pair<Xapian::docid, std::size_t>> described;  // (page, its words)
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::string prefix = search::kDescriptionPrefix + words[k] + "/";
+          std::vector<std::pair<Xapian::docid, std::size_t>> with;
+          for (auto t = (*handle).allterms_begin(prefix); t != (*handle).allterms_end(prefix);
+               ++t) {
+            const std::size_t count = std::stoul((*t).substr(prefix.size()));
+            for (auto p = (*handle).postlist_begin(*t); p != (*handle).postlist_end(*t); ++p) {
+              with.emplace_back(*p, count);
+            }
+          }
+          std::sort(with.begin(), with.end());
+          if (k == 0) {
+            described = std::move(with);
+          } else {
+            std::erase_if(described, [&](const auto& d) {
+              return !std::binary_search(with.begin(), with.end(), d);
+            });
+          }
+          if (described.empty()) break;
+        }
+        for (const auto& [did, count] : described) {
+          const double share = static_cast<double>(n) / static_cast<double>(std::max(count, n));
+          bonus.emplace_back(did, o.name_weight * share / static_cast<double>(described.size()) *
+                                      family_share(did));
         }
       }
       // One entry per page, the bonuses of its names summed.

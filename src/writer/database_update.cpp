@@ -349,7 +349,9 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       const PageId x = renumber(id);
       if (x == kNoPage) continue;
       // Its anchors stay (they are the links *to* it); a page not fetched keeps nothing else.
-      const std::string anchors = id < n ? std::string(old.anchor_text(id).value_or("")) : "";
+      // Those of its links to itself are the new record's.
+      const std::string anchors =
+          id < n ? std::string(split_anchor_text(old.anchor_text(id).value_or("")).others) : "";
       if (r.status == 0) {
         pd.set(x, 0, 0, "", "", "", anchors);
         continue;
@@ -365,7 +367,9 @@ UpdateCounts write_updated_web(const Database& old, const WebEdit& edit, const f
       for (const PageLink& l : r.links) {
         const PageId t = find(l.target);
         if (t == kNoPage) continue;
-        if (!l.anchor.empty()) pd.add_anchor_once(t, l.anchor);
+        // A page's links to itself are kept apart (PageDataCollector::add).
+        if (!l.anchor.empty())
+          t == x ? pd.add_own_anchor(x, l.anchor) : pd.add_anchor_once(t, l.anchor);
         if (l.nofollow) pd.add_nofollow(x, t);
       }
     }

@@ -39,6 +39,7 @@ void PageDataCollector::grow(PageId n) {
   title_.resize(n);
   text_.resize(n);
   anchors_.resize(n);
+  own_anchors_.resize(n);
   html_.resize(n);
   etag_.resize(n);
   last_modified_.resize(n);
@@ -65,7 +66,10 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   for (const PageLink& l : r.links) {
     const PageId t = intern(l.target);
     grow(t + 1);
-    if (!l.anchor.empty()) add_anchor(t, l.anchor);
+    // A page's links to itself (its table of contents, #fragments of its own sections) name its
+    // sections, not the page: their texts are kept apart (docs/search.md).
+    const bool self = t == id || t == final_id_[id];
+    if (!l.anchor.empty()) self ? add_own_anchor(t, l.anchor) : add_anchor(t, l.anchor);
     if (l.nofollow) add_nofollow(id, t);
   }
   return true;
@@ -81,7 +85,9 @@ void PageDataCollector::set(PageId id, std::uint16_t status, std::uint64_t hash,
   final_url_[id] = final_url;
   title_[id] = title;
   text_[id] = text;
-  anchors_[id] = anchors;
+  const AnchorTexts stored = split_anchor_text(anchors);
+  anchors_[id] = stored.others;
+  own_anchors_[id] = stored.own_sections;
 }
 
 void PageDataCollector::set_validators(PageId id, std::string_view etag,
@@ -115,6 +121,13 @@ void PageDataCollector::add_anchor(PageId target, std::string_view anchor) {
   a += anchor;
 }
 
+void PageDataCollector::add_own_anchor(PageId page, std::string_view anchor) {
+  grow(page + 1);
+  std::string& a = own_anchors_[page];
+  if (!a.empty()) a += '\n';
+  a += anchor;
+}
+
 void PageDataCollector::add_nofollow(PageId source, PageId target) {
   any_ = true;
   nofollow_sources_.push_back(source);
@@ -143,6 +156,12 @@ void PageDataCollector::write(const fs::path& dir, PageId pages,
                 manifest);
   write_strings(dir, layout::kPageTitleOffsets, layout::kPageTitleBytes, title_, pages, manifest);
   write_strings(dir, layout::kPageTextOffsets, layout::kPageTextBytes, text_, pages, manifest);
+  for (PageId u = 0; u < pages; ++u) {
+    if (own_anchors_[u].empty()) continue;
+    anchors_[u] += "\n\n";
+    anchors_[u] += own_anchors_[u];
+    std::string().swap(own_anchors_[u]);
+  }
   write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
                 manifest);
   write_strings(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, html_, pages, manifest);

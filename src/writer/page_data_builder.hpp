@@ -37,6 +37,9 @@ class PageDataCollector {
                       std::uint64_t body_bytes);
   void set_html(PageId id, std::string_view html);
   void add_anchor(PageId target, std::string_view anchor);
+  // The anchor text of a link of page `page` to itself (a #fragment of its own): kept apart,
+  // after the others (split_anchor_text()).
+  void add_own_anchor(PageId page, std::string_view anchor);
   // add_anchor() unless the target's anchors already hold this one (a page fetched again
   // credits its links' anchors once).
   void add_anchor_once(PageId target, std::string_view anchor);
@@ -55,7 +58,8 @@ class PageDataCollector {
   std::vector<std::uint64_t> hash_;
   std::vector<PageId> final_id_;  // page id of the final URL
   std::vector<std::string> final_url_, title_, text_, anchors_;
-  std::vector<std::string> html_;  // zstd frames; empty: no stored copy
+  std::vector<std::string> own_anchors_;  // of links to the page itself
+  std::vector<std::string> html_;         // zstd frames; empty: no stored copy
   std::vector<std::string> etag_, last_modified_;
   std::vector<std::uint64_t> body_bytes_;
   std::vector<PageId> nofollow_sources_, nofollow_targets_;

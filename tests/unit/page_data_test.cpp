@@ -72,6 +72,26 @@ TEST(PageData, StoredAndReadBack) {
 
 // What a recrawl sends back (ETag, Last-Modified; none for files) and the body's size; a database
 // written before they were kept opens without them, and an update gives it them.
+TEST(PageData, LinksToItselfAreKeptApartFromAnchorTexts) {
+  // A one-page manual's table of contents links each of its sections by name: those texts name
+  // sections, not the page (Node.js' all.html would be named "Buffer" by its own contents).
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  dir.write("site/all.html",
+            "<title>Manual</title><a href='#buffer'>Buffer</a><a href='all.html#fs'>File "
+            "system</a><a href='other.html'>Other</a><p id=buffer>Buffer text</p>");
+  dir.write("site/other.html", "<title>Other</title><a href='all.html#buffer'>Buffer</a>");
+  const Database db = import_dir(dir);
+  const std::string base = web::file_url(fs::absolute(dir / "site").lexically_normal().string());
+  const PageId all = *db.find(base + "/all.html"), other = *db.find(base + "/other.html");
+  // from other.html, then, apart, its own table of contents
+  EXPECT_EQ(db.anchor_text(all), "Buffer\n\nBuffer\nFile system");
+  EXPECT_EQ(split_anchor_text(*db.anchor_text(all)).others, "Buffer");
+  EXPECT_EQ(split_anchor_text(*db.anchor_text(all)).own_sections, "Buffer\nFile system");
+  EXPECT_EQ(db.anchor_text(other), "Other");
+  EXPECT_EQ(db.text(all), "Buffer File system Other Buffer text");  // still its own text
+}
+
 TEST(PageData, ValidatorsAndDatabasesWithoutThem) {
   TempDir dir;
   fs::create_directories(dir / "site");

@@ -500,14 +500,25 @@ TEST(Search, ModesAndSyntaxOnAKnownSite) {
   std::sort(either.begin(), either.end());
   EXPECT_EQ(either, (V{"pests.html", "soil.html"}));
   EXPECT_EQ(g.urls(s.search("intitle:roses", mode(SearchMode::kFull))), V{"roses.html"});
-  // a page known only from a link is found by its anchor text, and by site:
-  // (the home page has the words too: the text of its own link)
-  V seeds = g.urls(s.search("seed catalogue", mode(SearchMode::kText)));
+  // a page known only from a link is found by its anchor text, and by site:, when pages known
+  // only from links are included (the home page has the words too: the text of its own link);
+  // a crawl of one site leaves them out by default (Unfetched::kAuto)
+  const auto with_unfetched = [](SearchOptions o, Unfetched u) {
+    o.unfetched = u;
+    return o;
+  };
+  const SearchOptions text_all = with_unfetched(mode(SearchMode::kText), Unfetched::kInclude);
+  const SearchOptions full_all = with_unfetched(mode(SearchMode::kFull), Unfetched::kInclude);
+  V seeds = g.urls(s.search("seed catalogue", text_all));
   std::sort(seeds.begin(), seeds.end());
   EXPECT_EQ(seeds, (V{"http://example.org/seeds", "index.html"}));
-  EXPECT_EQ(g.urls(s.search("site:example.org", mode(SearchMode::kFull))),
-            V{"http://example.org/seeds"});
-  EXPECT_TRUE(s.search("roses site:example.org", mode(SearchMode::kFull)).hits.empty());
+  EXPECT_EQ(g.urls(s.search("site:example.org", full_all)), V{"http://example.org/seeds"});
+  EXPECT_TRUE(s.search("roses site:example.org", full_all).hits.empty());
+  EXPECT_EQ(g.urls(s.search("seed catalogue", mode(SearchMode::kText))), V{"index.html"});
+  EXPECT_EQ(g.urls(s.search("seed catalogue",
+                            with_unfetched(mode(SearchMode::kText), Unfetched::kExclude))),
+            V{"index.html"});
+  EXPECT_TRUE(s.search("site:example.org", mode(SearchMode::kFull)).hits.empty());
   // nothing matches: say which words no page has
   const SearchResults none = s.search("roses xyzzy", mode(SearchMode::kFull));
   EXPECT_TRUE(none.hits.empty());
@@ -687,6 +698,189 @@ TEST(Search, CompoundNamesFamiliesAndSiteNames) {
   EXPECT_NEAR(score("variables", "handbook-variables", named) -
                   score("variables", "handbook-variables", none),
               0.3, 1e-9);
+}
+
+TEST(SearchName, TitleNumberingAndDescriptions) {
+  using search::title_numbering;
+  EXPECT_EQ(title_numbering("Chapter 8. Data Types").level, 1);
+  EXPECT_EQ(title_numbering("Chapter 8. Data Types").rest, "Data Types");
+  EXPECT_EQ(title_numbering("37.2. Data Types").level, 2);
+  EXPECT_EQ(title_numbering("37.2. Data Types").rest, "Data Types");
+  EXPECT_EQ(title_numbering("F.49. uuid-ossp").level, 2);
+  EXPECT_EQ(title_numbering("Part II. The SQL Language").level, 0);
+  EXPECT_EQ(title_numbering("Appendix B. Date/Time Support").level, 1);
+  // no numbering: words, a lone letter or numeral, a title that is only a number
+  EXPECT_EQ(title_numbering("Data Types").level, -1);
+  EXPECT_EQ(title_numbering("A. Foo").level, -1);
+  EXPECT_EQ(title_numbering("I. Foo").level, -1);
+  EXPECT_EQ(title_numbering("3D plots").level, -1);
+  EXPECT_EQ(title_numbering("8.4.").level, -1);
+  // A manual page's NAME line: after the page's name and a dash, to a heading in capitals.
+  using search::page_description;
+  const std::vector<std::string> git_clean = {search::name_key("git-clean")};
+  EXPECT_EQ(page_description("git-clean(1) Manual Page NAME git-clean - Remove untracked files "
+                             "from the working tree SYNOPSIS git clean [-d]",
+                             git_clean),
+            "Remove untracked files from the working tree");
+  // to the end of its sentence, at most kDescriptionWords words
+  EXPECT_EQ(page_description("CREATE TABLE \xE2\x80\x94 define a new table. Synopsis CREATE",
+                             {search::name_key("CREATE TABLE")}),
+            "define a new table.");
+  // not after another name, nor past the start of the text
+  EXPECT_EQ(page_description("NAME git-add - Add file contents to the index", git_clean), "");
+  std::string late(40 * 4, ' ');
+  for (std::size_t i = 0; i < 40; ++i) late.replace(i * 4, 3, "abc");
+  EXPECT_EQ(page_description(late + " git-clean - Remove untracked files", git_clean), "");
+}
+
+// A web of several documentation sites as a crawl journals it (WARC responses, error statuses
+// included), ranked and indexed.
+struct CrawledSites {
+  TempDir dir;
+  std::string warc;
+  fs::path db_path;
+
+  void page(const std::string& url, int status, const std::string& title, const std::string& body) {
+    const std::string html =
+        "<html><head><title>" + title + "</title></head><body>" + body + "</body></html>";
+    const std::string http = "HTTP/1.1 " + std::to_string(status) +
+                             (status == 200 ? " OK" : " Not Found") +
+                             "\r\nContent-Type: text/html\r\n\r\n" + html;
+    warc += "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: " + url +
+            "\r\nContent-Length: " + std::to_string(http.size()) + "\r\n\r\n" + http + "\r\n\r\n";
+  }
+  void build() {
+    BuildOptions o;
+    o.inputs = {dir.write("crawl.warc", warc)};
+    o.output = db_path = dir / "crawl.db";
+    build_database(o);
+    const Database built = Database::open(db_path);
+    RankOptions ro;
+    save_ranks(built, "pagerank", compute_rank(built.graph(), ro), ro);
+    build_search_index(built);
+  }
+};
+
+std::string link(const std::string& href, const std::string& text) {
+  return "<a href='" + href + "'>" + text + "</a> ";
+}
+
+// The cases of sites whose conventions the defaults were not tuned on (docs/search.md, "Topic
+// pages first" and "Pages known only from links"): a one-page manual whose own table of contents
+// names it after every section, a title suffix every page shares beside error pages, a chapter
+// and a section of one title, a manual page whose title is its name alone, and links out of the
+// crawl.
+TEST(Search, SitesItWasNotTunedOn) {
+  CrawledSites w;
+  const std::string node = "http://node.test/api/";
+  const std::string suffix = " | Node.js v18.20.4 Documentation";
+  std::vector<std::string> topics = {"buffer", "cli",     "fs",     "http",   "net", "os",
+                                     "path",   "process", "stream", "timers", "url", "zlib"};
+  std::string nav = link("all.html", "View on one page");
+  for (const std::string& t : topics) nav += link(t + ".html", t == "cli" ? "CLI" : t);
+  // Every page links pages that are missing: the server's error pages, titled alike.
+  for (int i = 0; i < 14; ++i) nav += link("missing" + std::to_string(i) + ".md", "source");
+  for (const std::string& t : topics) {
+    const std::string title = t == "buffer" ? "Buffer" : t == "cli" ? "Command-line API" : t;
+    std::string body = "<h1>" + title + "</h1><p>The " + t + " module of Node.js.</p>";
+    if (t == "buffer") body += "<p>A Buffer is a sequence of bytes. Buffer objects.</p>";
+    if (t == "cli") body += "<p>Command-line options. Environment variables.</p>";
+    w.page(node + t + ".html", 200, title + suffix, nav + body);
+  }
+  for (int i = 0; i < 14; ++i) {
+    w.page(node + "missing" + std::to_string(i) + ".md", 404, "Error response",
+           "<h1>Error response</h1><p>Error code: 404</p>");
+  }
+  // The one-page manual: every section, each named twice by its own table of contents.
+  std::string all = nav;
+  for (const std::string& t : topics) all += link("#" + t, t == "buffer" ? "Buffer" : t);
+  all += link("#streams-overview", "Streams overview");
+  for (const std::string& t : topics) {
+    all += "<h2 id='" + t + "'>" + t + "</h2><p>" + link("#" + t, t == "buffer" ? "Buffer" : t) +
+           "The " + t + " module of Node.js, its buffer and its bytes. Buffer buffer buffer.</p>";
+  }
+  all += "<h2 id='streams-overview'>Streams overview</h2><p>" +
+         link("all.html#streams-overview", "Streams overview") + "Streams move bytes.</p>";
+  w.page(node + "all.html", 200, "Node.js v18.20.4 Documentation", all);
+  // PostgreSQL: a chapter and a section of one title; a manual page titled by its name.
+  const std::string pg = "http://pg.test/docs/";
+  w.page(pg + "datatype.html", 200, "Chapter 8. Data Types",
+         link("infoschema-datatypes.html", "37.2. Data Types") +
+             "<p>PostgreSQL has a rich set of data types. Numeric types, character types.</p>");
+  w.page(pg + "infoschema-datatypes.html", 200, "37.2. Data Types",
+         link("datatype.html", "Chapter 8. Data Types") +
+             "<p>Every data type of the information schema: data types, data types, data types "
+             "of columns, data types of attributes.</p>");
+  const std::string git = "http://git.test/doc/";
+  w.page(git + "git-clean.html", 200, "git-clean(1)",
+         link("git-update-index.html", "git-update-index(1)") +
+             "<h1>git-clean(1) Manual Page</h1><h2>NAME</h2><p>git-clean - Remove untracked "
+             "files from the working tree</p><h2>SYNOPSIS</h2><p>git clean [-d] [-f]</p>"
+             "<h2>DESCRIPTION</h2><p>Cleans the working tree by recursively removing files that "
+             "are not under version control.</p>");
+  w.page(git + "git-update-index.html", 200, "git-update-index(1)",
+         link("git-clean.html", "git-clean(1)") + link("http://elsewhere.test/json", "json home") +
+             "<h1>git-update-index(1) Manual Page</h1><h2>NAME</h2><p>git-update-index - Register "
+             "file contents in the working tree to the index</p><h2>DESCRIPTION</h2><p>--remove "
+             "removes files. The untracked cache: untracked files, untracked files, untracked "
+             "files; remove untracked files from the cache; --force-remove removes files.</p>");
+  w.build();
+  const Database db = Database::open(w.db_path);
+  const search::SiteTitles titles = search::SiteTitles::learn(db);
+  // The error pages are no pages of the site: the suffix is the site's, no family.
+  for (PageId u = 0; u < db.num_pages(); ++u) {
+    EXPECT_FALSE(search::page_bit(titles.family_bits, u)) << db.label(u);
+  }
+  const std::vector<std::string>* boilerplate = titles.words_of("node.test");
+  ASSERT_NE(boilerplate, nullptr);
+  EXPECT_NE(std::find(boilerplate->begin(), boilerplate->end(), "documentation"),
+            boilerplate->end());
+  EXPECT_EQ(titles.fetched_sites, 3u);
+  // Of the two "Data Types", the section gives the name to the chapter.
+  EXPECT_TRUE(search::page_bit(titles.shadowed_bits, *db.find(pg + "infoschema-datatypes.html")));
+  EXPECT_FALSE(search::page_bit(titles.shadowed_bits, *db.find(pg + "datatype.html")));
+
+  const Searcher s = Searcher::open(w.db_path);
+  const auto first = [&](const std::string& query) {
+    const SearchResults r = s.search(query, mode(SearchMode::kFull));
+    return r.hits.empty() ? std::string() : r.hits[0].page.label;
+  };
+  const auto bonus = [&](const std::string& query, const std::string& url) {
+    SearchOptions none = mode(SearchMode::kFull, 50);
+    none.name_weight = none.anchor_name_weight = 0;
+    double with = -1, without = -1;
+    for (const SearchHit& h : s.search(query, mode(SearchMode::kFull, 50)).hits) {
+      if (h.page.label == url) with = h.score;
+    }
+    for (const SearchHit& h : s.search(query, none).hits) {
+      if (h.page.label == url) without = h.score;
+    }
+    EXPECT_GE(with, 0) << url << " not found by " << query;
+    return with - without;
+  };
+  // The manual's contents do not name it after a page ("Buffer"); a section no page is named
+  // after names it.
+  EXPECT_EQ(first("buffer"), node + "buffer.html");
+  EXPECT_NEAR(bonus("buffer", node + "all.html"), 0, 1e-9);
+  EXPECT_GT(bonus("buffer", node + "buffer.html"), 0.29);
+  EXPECT_GT(bonus("streams overview", node + "all.html"), 0);
+  EXPECT_EQ(first("command line api"), node + "cli.html");
+  // The error pages are not searched: their title is the server's.
+  SearchOptions all_pages = mode(SearchMode::kFull);
+  all_pages.unfetched = Unfetched::kInclude;
+  EXPECT_TRUE(s.search("error response", all_pages).hits.empty());
+  // Equal titles: the chapter.
+  EXPECT_EQ(first("data types"), pg + "datatype.html");
+  // The NAME line weighs.
+  EXPECT_EQ(first("remove untracked files"), git + "git-clean.html");
+  EXPECT_GT(bonus("remove untracked files", git + "git-clean.html"), 0);
+  // Links out of the crawl: a crawl of several sites keeps them (auto), unless excluded.
+  EXPECT_EQ(first("json home"), "http://elsewhere.test/json");
+  SearchOptions fetched_only = mode(SearchMode::kFull);
+  fetched_only.unfetched = Unfetched::kExclude;
+  for (const SearchHit& h : s.search("json home", fetched_only).hits) {
+    EXPECT_NE(h.page.label, "http://elsewhere.test/json");
+  }
 }
 
 // An index another version of webrank built (its names made otherwise) is refused with what to

@@ -123,6 +123,14 @@ inline constexpr double kDefaultAnchorNameWeight = 0.1;
 // names alike (in [0, 1]).
 inline constexpr double kDefaultFamilyNameWeight = 0;
 
+// Which pages results may show (docs/search.md, "Pages known only from links"): a page that was
+// not fetched (or whose fetch failed) is known by the anchor texts of links to it, as the
+// paper's web search found pages it had never crawled. kAuto leaves them out of a crawl of one
+// site (a site search: a link out is not part of the site) and keeps them otherwise.
+enum class Unfetched { kAuto, kInclude, kExclude };
+std::span<const Named<Unfetched>> names(Unfetched);  // "auto", "include", "exclude"
+const char* to_string(Unfetched u);
+
 // Bounds a server can rely on: longer queries, more terms, larger k or offsets are refused
 // (Error kInvalidArgument).
 inline constexpr std::size_t kMaxQueryBytes = 2048;
@@ -141,6 +149,9 @@ struct SearchOptions {
   // BM25's parameters (Robertson's k1 >= 0 and b in [0, 1]); a low b because documentation
   // pages are long for good reasons (docs/search.md).
   double bm25_k1 = 2, bm25_b = 0.2;
+  // Pages known only from links to them: left out (kExclude), kept (kInclude), or left out when
+  // the pages that were fetched are all of one site (kAuto).
+  Unfetched unfetched = Unfetched::kAuto;
   bool snippets = true;
   std::size_t snippet_bytes = 240;  // target length of a snippet
   // Rank the results by this vector instead of the Searcher's (a personalized view, a mix of

@@ -107,7 +107,9 @@ class Database {
   std::optional<std::string_view> final_url(PageId id) const;
   std::optional<std::string_view> title(PageId id) const;
   std::optional<std::string_view> text(PageId id) const;
-  // Anchor texts of the links pointing to the page, '\n'-joined.
+  // Anchor texts of the links pointing to the page, '\n'-joined: those of links from other pages,
+  // then, after an empty line, those of its links to itself (split_anchor_text(),
+  // webrank/store/page_data.hpp).
   std::optional<std::string_view> anchor_text(PageId id) const;
   std::optional<std::uint64_t> content_hash(PageId id) const;  // XXH3-64 of the body
   // The stored copy of an HTML page (the body as fetched, at most kMaxStoredHtmlBytes of

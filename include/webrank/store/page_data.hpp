@@ -33,6 +33,18 @@ namespace webrank {
 // capped at 256 KiB: web/html_extract.hpp).
 inline constexpr std::size_t kMaxStoredHtmlBytes = 2 << 20;
 
+// A page's stored anchor texts (Database::anchor_text): those of the links from other pages,
+// '\n'-joined, then, after an empty line, those of the page's links to itself (its own #fragments:
+// its table of contents names its sections, not the page). Either part may be empty.
+struct AnchorTexts {
+  std::string_view others, own_sections;
+};
+inline AnchorTexts split_anchor_text(std::string_view stored) {
+  const std::size_t mark = stored.find("\n\n");
+  if (mark == std::string_view::npos) return {stored, {}};
+  return {stored.substr(0, mark), stored.substr(mark + 2)};
+}
+
 struct PageLink {
   std::string target;  // absolute, normalized URL
   std::string anchor;  // visible text of the link (alt text for <area>), whitespace-collapsed
