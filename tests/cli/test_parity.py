@@ -99,7 +99,7 @@ def refusals():
     ]
 
 
-TIMES = {"seconds", "created", "elapsed", "what_if_seconds"}
+TIMES = {"seconds", "created", "elapsed", "what_if_seconds", "generated"}
 
 
 def without_times(value):
