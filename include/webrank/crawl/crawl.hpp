@@ -54,6 +54,8 @@ struct FrontierOptions {
   int max_shape_variants = 1000;
   double delay = 0.25;  // seconds between fetches of one host
   int per_host = 2;     // fetches of one host in flight
+  // Bytes of queued URLs kept in memory; the rest wait in DB.crawl/frontier.spill.
+  std::uint64_t memory = 128ull << 20;
 };
 
 // How pages are fetched (src/crawl/fetcher.hpp).
@@ -68,6 +70,7 @@ struct FetcherOptions {
 struct CrawlProgress {
   std::uint64_t pages = 0;  // journaled (resumed ones included)
   std::uint64_t queued = 0, in_flight = 0, errors = 0, bytes = 0;
+  std::uint64_t spilled = 0;  // of the queued URLs, those waiting on disk (FrontierOptions::memory)
   double seconds = 0;
 };
 
