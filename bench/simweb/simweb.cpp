@@ -69,7 +69,7 @@ struct Options {
   std::string log;
   std::uint64_t max_requests = 0;  // 0: unbounded
   double max_seconds = 0;          // 0: unbounded
-  bool sizes = false;              // print the host sizes and exit
+  bool sizes = false;              // print the total, then each host's size, and exit
 };
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
@@ -397,6 +397,9 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(total),
                 static_cast<unsigned long long>(s.web->size(0)),
                 static_cast<unsigned long long>(s.web->size(s.o.hosts - 1)));
+    for (int i = 0; i < s.o.hosts; ++i)
+      std::printf("%llu%c", static_cast<unsigned long long>(s.web->size(i)),
+                  i + 1 == s.o.hosts ? '\n' : ' ');
     return 0;
   }
   if (!s.o.log.empty()) {
