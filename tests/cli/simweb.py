@@ -99,9 +99,10 @@ def disallowing_hosts(hosts):
     return {h for h in range(hosts) if h % 10 == 3}
 
 
-def politeness_violations(requests, delay, crawl_delay, hosts):
-    """Requests that came sooner than the host's delay after the answer to the one before (robots.txt
-    included), or while another request of the host was unanswered: (host, path, gap) each."""
+def politeness_violations(requests, delay, crawl_delay, hosts, per_host=1):
+    """Requests that came while per_host requests of their host were unanswered, or sooner than
+    the host's delay (its Crawl-delay on the hosts that have one) after the latest answer of the
+    host, robots.txt included: (host, path, gap) each."""
     by_host = collections.defaultdict(list)
     for r in requests:
         by_host[r.host].append(r)
@@ -110,9 +111,16 @@ def politeness_violations(requests, delay, crawl_delay, hosts):
     for h, rs in by_host.items():
         rs.sort(key=lambda r: r.arrival)
         wanted = crawl_delay if h in slow else delay
-        for before, r in zip(rs, rs[1:]):
+        unanswered, last = [], None
+        for r in rs:
             # The server logs an answer as it starts out; the crawler counts the delay from the
             # moment it has read it, later: the gap seen here is at most the crawler's.
-            if r.arrival - before.done < wanted:
-                bad.append((h, r.path, round(r.arrival - before.done, 4)))
+            for done in [d for d in unanswered if d <= r.arrival]:
+                unanswered.remove(done)
+                last = done if last is None else max(last, done)
+            if len(unanswered) >= per_host:
+                bad.append((h, r.path, "concurrent"))
+            elif last is not None and r.arrival - last < wanted:
+                bad.append((h, r.path, round(r.arrival - last, 4)))
+            unanswered.append(r.done)
     return bad
