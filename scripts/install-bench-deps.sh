@@ -5,6 +5,7 @@
 #   python3-networkx python3-scipy python3-numpy python3-igraph       -> bench/peers/networkx_pagerank.py
 #   python3-graph-tool (graph-tool 2.45, Debian 12 main; ~340 MB)     -> bench/peers/graphtool_pagerank.py
 #   hyperfine, linux-perf, time (GNU time: peak RSS), zstd, build tools
+#   python3-scrapy    Scrapy 2.8, the crawler's peer                      -> bench/peers/scrapy_crawl.py
 # The GAP Benchmark Suite is not packaged by Debian 12 and is not installed.
 # Idempotent: installs only what is missing. Runs as root, or through sudo otherwise.
 set -euo pipefail
@@ -13,6 +14,7 @@ pkgs=(
   libigraph-dev libgraphblas-dev
   python3 python3-networkx python3-scipy python3-numpy python3-igraph python3-graph-tool
   hyperfine linux-perf time zstd gzip
+  python3-scrapy
 )
 missing=()
 for p in "${pkgs[@]}"; do

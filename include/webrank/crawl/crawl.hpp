@@ -4,7 +4,8 @@
 // - Everything fetched is journaled as WARC records in DB.crawl/ (journal-NNNNN.warc.gz, one
 //   gzip member per record, flushed per record): `response` records for HTTP (the response as
 //   received, without chunking), `resource` records for file:// pages, `metadata` records for
-//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. Each
+//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth (and
+//   X-Webrank-Redirects, X-Webrank-Shape-Depth: what --resume needs to queue its links). Each
 //   record is turned into a page by the `warc` importer's own reading (src/ingest/warc_pages.hpp)
 //   and handed to the database builder in journal order as the crawl goes (the links are sorted
 //   and the database written once fetching ends), so a crawl, a file:// crawl and the import of
