@@ -217,11 +217,6 @@ std::string database_name(const std::filesystem::path& path) {
 
 }  // namespace
 
-const Database& database_of(Session* session) {
-  if (!session) fail(ErrorKind::kInternal, "an operation on a database was called without one");
-  return *session->database();
-}
-
 InfoResult info(Session* session, const InfoOptions&, const Run&) {
   const auto db = session->database();
   InfoResult r;

@@ -327,13 +327,9 @@ CrawlResult crawl_new(const CrawlRequest& req, const Run& run) {
           r.page_limit ? "; stopped at --max-pages" : ""));
   result.notices.said.push_back(cat("built ", req.output, ": ", r.build.pages, " pages, ",
                                     r.build.links, " links, in ", build_seconds, " s"));
-  // Why each seed gave no page: a warning, even with -q when nothing was fetched at all.
+  // Why each seed gave no page: a warning (front ends word it as theirs: "webrank: warning:").
   for (const SeedFailure& f : r.seed_failures) {
-    if (r.ok_pages == 0) {
-      result.notices.warnings.push_back(cat("seed ", f.url, ": ", f.reason));
-    } else {
-      result.notices.said.push_back(cat("webrank: warning: seed ", f.url, ": ", f.reason));
-    }
+    result.notices.warnings.push_back(cat("seed ", f.url, ": ", f.reason));
   }
   if (r.ok_pages == 0) {
     result.notices.errors.push_back(

@@ -74,13 +74,27 @@ void note_vector_state(const PresentedRanks& ranks, Notices& notices) {
     note_vector_state(ranks.name(), *record, notices);
 }
 
-PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label) {
-  // As search, links and ppr read it: the label, or the URL it normalizes to.
+PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label,
+                         std::string_view option) {
   if (const auto id = find_page(db, label)) return *id;
   const std::string other = label.ends_with('/') ? label.substr(0, label.size() - 1) : label + "/";
   const bool near = !other.empty() && db.find(other).has_value();
-  fail(ErrorKind::kNotFound, where, ": no page labelled '", label, "'",
-       near ? "; did you mean '" + other + "'?" : "");
+  fail(ErrorKind::kNotFound, option.empty() ? "" : option_ref(std::string(option)) + ": ", where,
+       ": no page labelled '", label, "'", near ? "; did you mean '" + other + "'?" : "");
+}
+
+PageWeights dense_page_weights(const std::vector<double>& dense, PageId pages,
+                               const std::string& what) {
+  if (dense.size() != pages)
+    fail_option(what, "must be an array of ", pages, " numbers (one per page)");
+  PageWeights out;
+  for (PageId u = 0; u < pages; ++u) {
+    const double x = dense[u];
+    if (!(x >= 0) || !std::isfinite(x))
+      fail_option(what, "must hold finite numbers >= 0, got ", x, " at ", u);
+    if (x != 0) out.emplace_back(u, x);
+  }
+  return out;
 }
 
 }  // namespace webrank::app

@@ -31,21 +31,13 @@ PageWeights weights_of(const Database& db, const WeightsValue& w, const std::str
   PageWeights out;
   if (!w.labels.empty()) {
     for (const auto& [label, weight] : w.labels) {
-      const auto id = find_page(db, label);
-      if (!id) fail_option(what, "page '", label, "' is not in the database ", db.path().string());
+      const PageId id = find_page_or_fail(db, db.path().string(), label, what);
       if (!(weight >= 0) || !std::isfinite(weight))
         fail_option(what, "must hold finite weights >= 0, got ", weight, " for '", label, "'");
-      out.emplace_back(*id, weight);
+      out.emplace_back(id, weight);
     }
   } else if (!w.dense.empty()) {
-    if (w.dense.size() != db.num_pages())
-      fail_option(what, "must be an array of ", db.num_pages(), " numbers (one per page)");
-    for (PageId u = 0; u < db.num_pages(); ++u) {
-      const double x = w.dense[u];
-      if (!(x >= 0) || !std::isfinite(x))
-        fail_option(what, "must hold finite numbers >= 0, got ", x, " at ", u);
-      if (x != 0) out.emplace_back(u, x);
-    }
+    out = dense_page_weights(w.dense, db.num_pages(), what);
   } else {
     return out;
   }
@@ -156,8 +148,8 @@ const OptionSet<RankRequest>& rank_options_set() {
 }
 
 // `rank --batch FILE`: every vector of the file in one pass, each stored under its name.
-void rank_batch(const Database& db, const std::string& db_name, const RankRequest& req,
-                const RankOptions& o, const Run& run, RankReport& report) {
+void rank_batch(const Database& db, const RankRequest& req, const RankOptions& o, const Run& run,
+                RankReport& report) {
   const std::vector<BatchEntry> entries = req.batch.file.empty()
                                               ? batch_entries(db, req.batch.lines, "batch")
                                               : read_batch_file(db, req.batch.file);
@@ -184,7 +176,6 @@ void rank_batch(const Database& db, const std::string& db_name, const RankReques
     note_convergence(results[j], cat("'", entries[j].name, "' "), o, report.notices);
     report.arrays.emplace_back(entries[j].name, std::move(results[j].ranks));
   }
-  (void)db_name;
 }
 
 const OptionSet<HitsRequest>& hits_options() {
@@ -389,14 +380,7 @@ RankOptions graph_rank_options(const nlohmann::json& given, PageId pages) {
     if (!w.given()) return out;
     if (!w.file.empty() || !w.labels.empty())
       fail_option(what, "must be one weight per page here (labels and files need a database)");
-    if (w.dense.size() != pages)
-      fail_option(what, "must be an array of ", pages, " numbers (one per page)");
-    for (PageId u = 0; u < pages; ++u) {
-      const double x = w.dense[u];
-      if (!(x >= 0) || !std::isfinite(x))
-        fail_option(what, "must hold finite numbers >= 0, got ", x, " at ", u);
-      if (x != 0) out.emplace_back(u, x);
-    }
+    out = dense_page_weights(w.dense, pages, what);
     if (out.empty()) fail_option(what, "gives no page a positive weight");
     return out;
   };
@@ -416,12 +400,7 @@ RankOptions resolve_rank_request(const Database& db, const RankRequest& req, con
     o.warm_start_db = req.warm_start_db;
   }
   for (const auto& label : req.personalize) {
-    auto id = find_page(db, label);
-    if (!id) {
-      fail(ErrorKind::kNotFound, option_ref("personalize"), ": page '", label,
-           "' is not in the database ", db.path().string());
-    }
-    o.source.emplace_back(*id, 1.0);
+    o.source.emplace_back(find_page_or_fail(db, db.path().string(), label, "personalize"), 1.0);
   }
   if (req.source.given()) o.source = weights_of(db, req.source, "source");
   if (req.root_pages) o.source = root_pages(db);
@@ -463,7 +442,7 @@ RankReport rank(Session* session, const RankRequest& req, const Run& run) {
   report.database = session->path().string();
   const RankOptions o = resolve_rank_request(*db, req, run, report.notices);
   if (req.batch.given()) {
-    rank_batch(*db, session->path().string(), req, o, run, report);
+    rank_batch(*db, req, o, run, report);
     return report;
   }
   finish_rank(*db, session->path().string(), req, o, compute_rank(*db, o), report);
@@ -539,12 +518,7 @@ PprReport ppr(Session* session, const PprRequest& req, const Run& run) {
   const auto db = session->database();
   PageWeights source;
   for (const auto& url : req.pages) {
-    const auto id = find_page(*db, url);
-    if (!id) {
-      fail(ErrorKind::kNotFound, "page '", url, "' is not in the database ",
-           session->path().string());
-    }
-    source.emplace_back(*id, 1.0);
+    source.emplace_back(find_page_or_fail(*db, session->path().string(), url), 1.0);
   }
   PushOptions o = req.push;
   o.stop = run.stop;

@@ -37,14 +37,18 @@ Operation make_operation(Operation op, const OptionSet<Options>& set,
   return op;
 }
 
-// The database of a call that needs one (Access kRead or kWrite): the session's, or a clear
-// error when a front end passed none.
-const Database& database_of(Session* session);
+// The page `label` names in `db` (a label, or the URL it normalizes to): how every operation
+// resolves a page it is given. Throws Error(kNotFound) "WHERE: no page labelled 'LABEL'", `where`
+// the database as the user named it, preceded by the option that named the page when `option`
+// is given ("--personalize: ..."), with a trailing slash more or less suggested when that label
+// exists.
+PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label,
+                         std::string_view option = {});
 
-// The page `label` names in `db` (a label, or the URL it normalizes to); throws
-// Error(kNotFound) naming `where` (the database as the user named it), with a trailing slash
-// more or less suggested when that label exists.
-PageId find_page_or_fail(const Database& db, const std::string& where, const std::string& label);
+// Weights given one per page id (`dense`) over a web of `pages` pages, as PageWeights; `what`
+// names the option in errors (a wrong length, a negative or non-finite weight, none positive).
+PageWeights dense_page_weights(const std::vector<double>& dense, PageId pages,
+                               const std::string& what);
 
 // What every reader says of the stored vector `name` it shows (a search, top, page, backlinks,
 // links): a warning when it did not converge, and one when it was computed before an update of

@@ -151,9 +151,10 @@ SearchReport search(Session* session, const SearchRequest& req, const Run&) {
     if (const auto shown = searcher.ranks()) note_vector_state(*shown, r.notices);
   }
   if (r.results.ranks.empty() && o.mode != SearchMode::kText) {
-    r.notices.warnings.push_back(cat("no rank vector '", ranks, "' in ", session->path().string(),
-                                     ": results are not ordered by rank (run `webrank rank ",
-                                     session->path().string(), "`)"));
+    r.notices.warnings.push_back(cat("no rank vector named '", ranks, "' in ",
+                                     session->path().string(),
+                                     ": results are not ordered by rank (`webrank rank ",
+                                     session->path().string(), "` computes one)"));
   }
   return r;
 }
@@ -169,8 +170,9 @@ EvalResult eval(Session* session, const EvalRequest& req, const Run&) {
   r.report = evaluate_search(searcher, set, req.queries, eo);
   r.per_query = req.per_query;
   if (r.report.ranks.empty()) {
-    r.notices.warnings.push_back(
-        cat("no rank vector '", ranks, "': title and full modes do not use ranks"));
+    r.notices.warnings.push_back(cat("no rank vector named '", ranks, "' in ",
+                                     session->path().string(),
+                                     ": title and full modes do not use ranks"));
   }
   return r;
 }

@@ -17,7 +17,7 @@ std::string name_to_store(const Database& db, const std::string& name, const std
   if (converged || replace_unconverged) return name;
   const auto names = db.rank_names();
   if (std::find(names.begin(), names.end(), probe) == names.end() ||
-      !summarize_ranks(db, probe).converged) {
+      !summarize_ranks(db, probe).record.converged) {
     return name;
   }
   const std::string stored = name + ".unconverged";

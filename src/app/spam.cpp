@@ -20,9 +20,7 @@ PageWeights seed_pages(const Database& db, const WeightsValue& seeds, const std:
   if (!seeds.file.empty()) return read_page_list(db, seeds.file, /*allow_missing=*/false).pages;
   PageWeights out;
   for (const auto& [label, weight] : seeds.labels) {
-    const auto id = find_page(db, label);
-    if (!id) fail_option(what, "page '", label, "' is not in the database ", db.path().string());
-    out.emplace_back(*id, 1.0);
+    out.emplace_back(find_page_or_fail(db, db.path().string(), label, what), 1.0);
   }
   if (out.empty()) fail_option(what, "names no page");
   return out;

@@ -63,14 +63,10 @@ HitsResult power_method(const GraphView& g, const HitsOptions& o) {
     if (tracker.record(it, delta) || it >= o.max_iter) break;
   }
   RankResult t = tracker.finish(std::vector<double>{}, 0, true);
+  static_cast<Convergence&>(r) = std::move(t);
+  r.error_bound = NAN;  // not LAW's: HITS has no damping
   r.authorities = std::move(authorities);
   r.hubs = std::move(hubs);
-  r.iterations = t.iterations;
-  r.deltas = std::move(t.deltas);
-  r.converged = t.converged;
-  r.stalled = t.stalled;
-  r.final_delta = t.final_delta;
-  r.seconds = t.seconds;
   return r;
 }
 
@@ -96,14 +92,9 @@ void save_hits(const Database& db, const std::string& name, const HitsResult& r,
     v.method = "hits";
     v.tol = o.tol;
     v.max_iter = o.max_iter;
-    v.iterations = r.iterations;
-    v.deltas = r.deltas;
-    v.converged = r.converged;
-    v.stalled = r.stalled;
-    v.final_delta = r.final_delta;
+    static_cast<Convergence&>(v) = r;
     v.normalized = true;
     v.sum = 1.0;
-    v.seconds = r.seconds;
     v.created = static_cast<std::int64_t>(std::time(nullptr));
     write_rank_vector(db, name + (authority ? ".authority" : ".hub"),
                       authority ? r.authorities : r.hubs, Precision::kDouble, std::move(v));

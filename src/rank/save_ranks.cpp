@@ -24,17 +24,11 @@ VectorRecord rank_record(const RankOptions& o, const RankResult& r) {
   v.custom_start = !o.start.empty();
   if (!o.source.empty()) v.source_weights = stored_weights(o.source);
   if (!o.dangling_weights.empty()) v.dangling_weights = stored_weights(o.dangling_weights);
-  v.iterations = r.iterations;
-  v.deltas = r.deltas;
-  v.converged = r.converged;
-  v.stalled = r.stalled;
-  v.final_delta = r.final_delta;
-  if (std::isfinite(r.error_bound)) v.error_bound = r.error_bound;
+  static_cast<Convergence&>(v) = r;
   v.normalized = r.normalized;
   double sum = 0;
   for (double x : r.ranks) sum += x;
   v.sum = sum;
-  v.seconds = r.seconds;
   v.created = static_cast<std::int64_t>(std::time(nullptr));
   v.sweep = r.summation;
   v.sweep_note = r.summation_note;
@@ -45,7 +39,6 @@ VectorRecord rank_record(const RankOptions& o, const RankResult& r) {
   v.components = r.components;
   v.largest_component_pages = r.largest_component;
   v.batch_size = r.batch_size;
-  v.finishing_iterations = r.finishing_iterations;
   v.phase_seconds = r.phases;
   if (r.choice) v.choice = r.choice->reason;
   if (!r.warm_start.empty()) {

@@ -46,7 +46,8 @@ constexpr Row kRows[] = {
       .mpi = true,
       .stop_bounds_residual = true},
      power_iteration},
-    {{.name = "direct", .help = "direct (sparse LU, the reference for webs of at most 5,000 pages)"},
+    {{.name = "direct",
+      .help = "direct (sparse LU, the reference for webs of at most 5,000 pages)"},
      direct_solve},
     {{.name = "gauss-seidel",
       .help = "gauss-seidel (by strongly connected component: fastest on crawls)"},
@@ -69,13 +70,12 @@ constexpr Row kRows[] = {
 };
 
 constexpr bool named_rows_in_enum_order() {
-  constexpr std::pair<Method, std::string_view> kNamed[] = {
-      {Method::kPower, "power"},
-      {Method::kPaper, "paper"},
-      {Method::kDirect, "direct"},
-      {Method::kGaussSeidel, "gauss-seidel"},
-      {Method::kExtrapolate, "extrapolate"},
-      {Method::kAuto, "auto"}};
+  constexpr std::pair<Method, std::string_view> kNamed[] = {{Method::kPower, "power"},
+                                                            {Method::kPaper, "paper"},
+                                                            {Method::kDirect, "direct"},
+                                                            {Method::kGaussSeidel, "gauss-seidel"},
+                                                            {Method::kExtrapolate, "extrapolate"},
+                                                            {Method::kAuto, "auto"}};
   for (const auto& [method, name] : kNamed) {
     if (kRows[static_cast<std::size_t>(method)].info.name != name) return false;
   }

@@ -460,7 +460,8 @@ std::vector<std::string> Database::rank_names() const {
     // A vector is its .ranks file and its .json metadata: either one names it, so that a lost
     // half is reported by load_ranks() instead of the vector silently disappearing.
     const auto ext = it->path().extension();
-    if ((ext == ".ranks" || ext == ".json") && it->path().filename().string()[0] != '.') {
+    if ((ext == layout::kRankValuesSuffix || ext == layout::kRankRecordSuffix) &&
+        it->path().filename().string()[0] != '.') {
       names.push_back(it->path().stem().string());
     }
   }

@@ -15,6 +15,10 @@ inline constexpr const char* kLabelOffsets = "labels.offsets";
 inline constexpr const char* kLabelBytes = "labels.bytes";
 inline constexpr const char* kLabelIndex = "labels.index";
 inline constexpr const char* kRanksDir = "ranks";
+// A stored vector NAME is ranks/NAME.ranks (its values) and ranks/NAME.json (its record); a
+// record being replaced waits as ranks/.NAME.json.pending (store/paths.cpp spells them).
+inline constexpr const char* kRankValuesSuffix = ".ranks";
+inline constexpr const char* kRankRecordSuffix = ".json";
 
 // Optional page data of crawled webs (docs/format.md): {file name, section name}. Section
 // headers hold at most 15 name bytes, hence the shorter section names.

@@ -10,7 +10,8 @@ std::filesystem::path manifest_path(const std::filesystem::path& db) {
 
 RankVectorFiles rank_vector_files(const std::filesystem::path& db, const std::string& name) {
   const std::filesystem::path dir = db / layout::kRanksDir;
-  return {dir / (name + ".ranks"), dir / (name + ".json")};
+  return {dir / (name + layout::kRankValuesSuffix), dir / (name + layout::kRankRecordSuffix),
+          dir / ("." + name + layout::kRankRecordSuffix + ".pending")};
 }
 
 }  // namespace webrank

@@ -12,6 +12,7 @@
 #include "util/atomic_file.hpp"
 #include "util/file_identity.hpp"
 #include "util/regular_file.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
@@ -19,9 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The metadata of a vector being replaced, before it takes its name (hidden: not a vector).
-fs::path pending_metadata(const fs::path& dir, const std::string& name) {
-  return dir / ("." + name + ".json.pending");
+// What a read of vector `name` finds missing: one wording for every command.
+[[noreturn]] void fail_no_vector(const Database& db, const std::string& name) {
+  std::string have;
+  for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
+  fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
+       have.empty() ? "none stored yet: `webrank rank " + db.path().string() + "` computes one"
+                    : "stored: " + have,
+       ")");
 }
 
 // nullopt when missing or unreadable; an Error when it is no regular file (a FIFO would block).
@@ -68,7 +74,8 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
     fail_option("result", "holds ", values.size(), " ranks, the database has ", db.num_pages(),
                 " pages");
 
-  TempPath vec(dir / (name + ".ranks"));
+  const RankVectorFiles files = rank_vector_files(db.path(), name);
+  TempPath vec(files.values);
   std::uint64_t checksum;
   {
     if (precision == Precision::kFloat) {
@@ -96,18 +103,16 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
   // first under its pending name, then the vector, then the metadata under its own name. Killed
   // after the vector went in, the pending metadata names the new vector's checksum, and
   // load_ranks() takes it (and finishes the rename): every reader sees the old pair or the new.
-  const fs::path pending = pending_metadata(dir, name);
   {
-    AtomicFileWriter json(pending);
+    AtomicFileWriter json(files.pending);
     json.write(vector_record_text(record));
     json.commit();
   }
   vec.commit();
-  fs::rename(pending, dir / (name + ".json"), ec);
+  fs::rename(files.pending, files.record, ec);
   // Gone: a reader that came between finished the replacement (load_ranks).
   if (ec && ec != std::errc::no_such_file_or_directory)
-    fail(ErrorKind::kIo, (dir / (name + ".json")).string(),
-         ": cannot rename into place: ", ec.message());
+    fail(ErrorKind::kIo, files.record.string(), ": cannot rename into place: ", ec.message());
   // The last rename made durable: after a crash, the pair is the one this call stored.
   sync_path(dir);
 }
@@ -115,9 +120,10 @@ void write_rank_vector(const Database& db, const std::string& name, std::span<co
 std::string ranks_fingerprint(const Database& db) {
   std::string out;
   for (const std::string& name : db.rank_names()) {
-    for (const char* ext : {".ranks", ".json"}) {
-      const auto id = identify(db.path() / layout::kRanksDir / (name + ext));
-      out += cat(name, ext);
+    const RankVectorFiles files = rank_vector_files(db.path(), name);
+    for (const fs::path& file : {files.values, files.record}) {
+      const auto id = identify(file);
+      out += file.filename().string();
       if (id) {
         out += cat(' ', id->device, ' ', id->inode, ' ', id->size, ' ', id->mtime_ns, ' ',
                    id->ctime_ns);
@@ -131,14 +137,10 @@ std::string ranks_fingerprint(const Database& db) {
 void delete_ranks(const Database& db, const std::string& name) {
   check_rank_name(name);
   const fs::path dir = db.path() / layout::kRanksDir;
-  const fs::path vec_path = dir / (name + ".ranks");
-  const fs::path json_path = dir / (name + ".json");
-  if (!fs::exists(vec_path) && !fs::exists(json_path)) {
-    std::string have;
-    for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
-    fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
-         have.empty() ? "none stored" : "stored: " + have, ")");
-  }
+  const RankVectorFiles files = rank_vector_files(db.path(), name);
+  const fs::path& vec_path = files.values;
+  const fs::path& json_path = files.record;
+  if (!fs::exists(vec_path) && !fs::exists(json_path)) fail_no_vector(db, name);
   // Under the database's lock, from the version `db` opened only: a delete must not take a
   // vector out of a newer version an update put in place meanwhile (it carried the vector over).
   const DatabaseLock lock(db.path());
@@ -147,7 +149,7 @@ void delete_ranks(const Database& db, const std::string& name) {
   // metadata first becomes the pending metadata (the vector still reads, through it), then the
   // values go (no vector: not found), then the pending metadata. Removing the values first
   // would show a reader metadata without values, which it must call corrupt.
-  const fs::path pending = pending_metadata(dir, name);
+  const fs::path& pending = files.pending;
   std::error_code ec;
   fs::rename(json_path, pending, ec);
   if (ec && ec != std::errc::no_such_file_or_directory)
@@ -164,9 +166,9 @@ namespace {
 // Opens the stored vector `name` with every check load_ranks promises (metadata, size,
 // checksums) and fills `s` with its metadata; returns the mapped section of values.
 Section open_stored_once(const Database& db, const std::string& name, StoredRanks& s) {
-  const fs::path dir = db.path() / layout::kRanksDir;
-  const fs::path json_path = dir / (name + ".json");
-  const fs::path vec_path = dir / (name + ".ranks");
+  const RankVectorFiles files = rank_vector_files(db.path(), name);
+  const fs::path& json_path = files.record;
+  const fs::path& vec_path = files.values;
   std::error_code ec;
   if (!fs::exists(vec_path, ec) && fs::exists(json_path, ec)) {
     fail(ErrorKind::kCorrupt, vec_path.string(), ": missing, but ", json_path.filename().string(),
@@ -174,19 +176,12 @@ Section open_stored_once(const Database& db, const std::string& name, StoredRank
          "drop it with `webrank ranks ",
          db.path().string(), " --delete ", name, "`)");
   }
-  if (!fs::exists(vec_path)) {
-    std::string have;
-    for (const auto& n : db.rank_names()) have += (have.empty() ? "" : ", ") + n;
-    fail(ErrorKind::kNotFound, db.path().string(), ": no rank vector named '", name, "' (",
-         have.empty() ? "none computed yet: run `webrank rank " + db.path().string() + "`"
-                      : "available: " + have,
-         ")");
-  }
+  if (!fs::exists(vec_path)) fail_no_vector(db, name);
   s.name = name;
   std::optional<std::string> text = read_text(json_path);
   // A vector stored for the first time, between its values going in and its metadata taking its
   // name: the pending metadata is the vector's own (its checksum is checked below).
-  if (!text) text = read_text(pending_metadata(dir, name));
+  if (!text) text = read_text(files.pending);
   if (!text)
     fail(ErrorKind::kCorrupt, json_path.string(),
          ": missing or unreadable (the rank vector's metadata)");
@@ -202,7 +197,7 @@ Section open_stored_once(const Database& db, const std::string& name, StoredRank
   if (s.record.xxh3 != checksum_hex(sec.checksum())) {
     // A replacement interrupted between the vector and its metadata: the pending metadata is
     // the vector's own; the replacement is finished here if the folder can be written.
-    const fs::path pending = pending_metadata(dir, name);
+    const fs::path& pending = files.pending;
     std::optional<std::string> next = read_text(pending);
     std::optional<VectorRecord> next_record;
     if (next) {
@@ -227,10 +222,9 @@ Section open_stored_once(const Database& db, const std::string& name, StoredRank
 
 // What the files of vector `name` are now (absent ones included): a read that failed while they
 // stayed the same failed on what is stored, not on a write or a delete in between.
-std::string pair_state(const fs::path& dir, const std::string& name) {
+std::string pair_state(const RankVectorFiles& files) {
   std::string out;
-  for (const fs::path& p :
-       {dir / (name + ".ranks"), dir / (name + ".json"), pending_metadata(dir, name)}) {
+  for (const fs::path& p : {files.values, files.record, files.pending}) {
     if (const auto id = identify(p)) {
       out += cat(id->inode, ' ', id->size, ' ', id->mtime_ns, ' ', id->ctime_ns);
     }
@@ -246,15 +240,15 @@ std::string pair_state(const fs::path& dir, const std::string& name) {
 // that holds one (update) reads vectors too.
 Section open_stored(const Database& db, const std::string& name, StoredRanks& s) {
   check_rank_name(name);
-  const fs::path dir = db.path() / layout::kRanksDir;
+  const RankVectorFiles files = rank_vector_files(db.path(), name);
   for (int attempt = 1;; ++attempt) {
-    const std::string before = pair_state(dir, name);
+    const std::string before = pair_state(files);
     try {
       s = StoredRanks{};
       return open_stored_once(db, name, s);
     } catch (const Error&) {
       // A bound, so that files rewritten without end (a loop of writers) still end the read.
-      if (attempt >= 100 || pair_state(dir, name) == before) throw;
+      if (attempt >= 100 || pair_state(files) == before) throw;
     }
   }
 }

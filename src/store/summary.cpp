@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "store/db_layout.hpp"
+#include "webrank/store/paths.hpp"
 #include "webrank/store/rank_store.hpp"
 #include "webrank/util/error.hpp"
 
@@ -91,26 +92,13 @@ RankVectorSummary summarize_ranks(const Database& db, const std::string& name) {
   RankVectorSummary r;
   r.name = name;
   std::error_code ec;
-  for (const char* ext : {".ranks", ".json"}) {
-    const auto size = std::filesystem::file_size(db.path() / layout::kRanksDir / (name + ext), ec);
+  const RankVectorFiles files = rank_vector_files(db.path(), name);
+  for (const std::filesystem::path& file : {files.values, files.record}) {
+    const auto size = std::filesystem::file_size(file, ec);
     if (!ec) r.bytes += size;
   }
   try {
-    const VectorRecord v = load_ranks(db, name).record;
-    r.algorithm = v.algorithm;
-    r.kind = v.kind;
-    r.tol = v.tol.value_or(0);
-    r.personalized = v.personalized;
-    r.created = v.created;
-    r.precision = to_string(v.precision);
-    r.method = v.method;
-    if (!v.solved_by.empty()) r.solved_by = v.solved_by;
-    r.damping = v.damping.value_or(0);
-    r.dangling = v.dangling;
-    r.iterations = v.iterations;
-    r.converged = v.converged;
-    r.final_delta = v.final_delta.value_or(0);
-    r.stale = v.stale.has_value();
+    r.record = load_ranks(db, name).record;
   } catch (const Error& e) {
     r.error = e.what();
     r.found = e.kind() != ErrorKind::kNotFound;

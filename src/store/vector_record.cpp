@@ -1,9 +1,11 @@
-// The record of a stored vector and its JSON form (webrank/store/vector_record.hpp,
-// docs/format.md "Rank vectors").
+// The record of a stored vector and its JSON form, read and written here, through one list of
+// its fields (webrank/store/vector_record.hpp, docs/format.md "Rank vectors").
 #include "webrank/store/vector_record.hpp"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <type_traits>
 
 #include "webrank/store/store_json.hpp"
 #include "webrank/util/error.hpp"
@@ -90,6 +92,10 @@ std::optional<StoredWeights> read_weights(Fields& f, const char* key, const std:
   return w;
 }
 
+json stored_weights_json(const StoredWeights& w) {
+  return {{"pages", w.pages}, {"weights", w.weights}};
+}
+
 bool pagerank_like(const std::string& algorithm) {
   return algorithm == "pagerank" || algorithm == "spam-mass";
 }
@@ -114,6 +120,198 @@ std::optional<StoredWeights> stored_weights(const PageWeights& weights) {
     w.weights.push_back(weight);
   }
   return w;
+}
+
+namespace {
+
+// Writes a record's fields: always, or when they hold something (a value, a non-empty string or
+// list, a number other than 0).
+class Writer {
+ public:
+  explicit Writer(json& j) : j_(j) {}
+  template <typename T>
+  void always(const char* key, const T& value) {
+    j_[key] = value;
+  }
+  template <typename T>
+  void since_v2(const char* key, const T& value) {
+    j_[key] = value;
+  }
+  template <typename T>
+  void optional(const char* key, const T& value) {
+    if (held(value)) j_[key] = value;
+  }
+  template <typename T>
+  void optional(const char* key, const std::optional<T>& value) {
+    if (value) j_[key] = *value;
+  }
+  void optional(const char* key, double value) {
+    if (std::isfinite(value) && value != 0) j_[key] = value;
+  }
+  // A number that is only ever absent, never 0 (a change, a bound): written when finite.
+  void finite(const char* key, double value) {
+    if (std::isfinite(value)) j_[key] = value;
+  }
+
+ private:
+  template <typename T>
+  static bool held(const T& value) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      return value != T{};
+    } else {
+      return !value.empty();
+    }
+  }
+  json& j_;
+};
+
+// Reads them back, strictly (Fields): fields every schema has, fields of schema 2 on (optional
+// in schema 1, whose defaults are the struct's), fields that may be absent. A group's reader
+// (`group`) takes every field as optional: the group is there or not.
+class Reader {
+ public:
+  enum Kind { kSchema1, kSchema2On, kGroup };
+  Reader(Fields& f, Kind kind) : f_(f), kind_(kind) {}
+  template <typename T>
+  void always(const char* key, T& into) {
+    if (kind_ == kGroup) {
+      f_.optional(key, into);
+    } else {
+      f_.required(key, into);
+    }
+  }
+  template <typename T>
+  void since_v2(const char* key, T& into) {
+    if (kind_ == kSchema2On) {
+      f_.required(key, into);
+    } else {
+      f_.optional(key, into);
+    }
+  }
+  template <typename T>
+  void optional(const char* key, std::optional<T>& into) {
+    into = f_.optional<T>(key);
+  }
+  template <typename T>
+  void optional(const char* key, T& into) {
+    f_.optional(key, into);
+  }
+  void finite(const char* key, double& into) { f_.optional(key, into); }
+
+ private:
+  Fields& f_;
+  Kind kind_;
+};
+
+// The fields of a record that are plain values, in one list both directions go through (`io`
+// a Writer over a const record or a Reader over one being filled). What needs more (the schema
+// and the identity schema 1 derived, precision, the formulation group, phases, nested notes,
+// weights) is read and written beside it, below.
+template <typename IO, typename Record>
+void plain_fields(IO& io, Record& r) {
+  io.always("name", r.name);
+  io.always("xxh3", r.xxh3);
+  io.optional("solved_by", r.solved_by);
+  io.since_v2("pages", r.pages);
+  // The formulation.
+  io.optional("damping", r.damping);
+  io.optional("tol", r.tol);
+  io.optional("max_iter", r.max_iter);
+  // What came of it: the Convergence part, then the sum.
+  io.since_v2("iterations", r.iterations);
+  io.since_v2("deltas", r.deltas);
+  io.since_v2("converged", r.converged);
+  io.since_v2("stalled", r.stalled);
+  io.finite("final_delta", r.final_delta);
+  io.finite("error_bound", r.error_bound);
+  io.optional("finishing_iterations", r.finishing_iterations);
+  io.since_v2("seconds", r.seconds);
+  io.since_v2("normalized", r.normalized);
+  io.optional("sum", r.sum);
+  io.since_v2("created", r.created);
+  // How the solver went.
+  io.optional("sweep", r.sweep);
+  io.optional("sweep_note", r.sweep_note);
+  io.optional("block_pages", r.block_pages);
+  io.optional("blocked_from_iteration", r.blocked_from_iteration);
+  io.optional("streamed_blocks", r.streamed_blocks);
+  io.optional("stream_block_bytes", r.stream_block_bytes);
+  io.optional("components", r.components);
+  io.optional("largest_component_pages", r.largest_component_pages);
+  io.optional("batch_size", r.batch_size);
+  io.optional("choice", r.choice);
+  io.optional("bytes_sent_per_iteration", r.bytes_sent_per_iteration);
+  io.optional("removal_rounds", r.removal_rounds);
+  io.optional("removed_pages", r.removed_pages);
+  io.optional("log2m", r.log2m);
+  io.optional("reachable_pairs", r.reachable_pairs);
+}
+
+// The formulation's group: written for PageRank-like vectors (or any that names a dangling
+// treatment), read when there.
+template <typename IO, typename Record>
+void formulation_fields(IO& io, Record& r) {
+  io.always("dangling", r.dangling);
+  io.always("personalized", r.personalized);
+  io.always("source_pages", r.source_pages);
+  io.always("custom_start", r.custom_start);
+}
+
+// Fields that come as a group, written together when the first is there.
+template <typename IO, typename Record>
+void push_fields(IO& io, Record& r) {  // ppr's forward push
+  io.always("pushes", r.pushes);
+  io.always("sweeps", r.push_sweeps);
+}
+template <typename IO, typename Record>
+void spam_mass_fields(IO& io, Record& r) {
+  io.always("seed_pages", r.seed_pages);
+}
+
+}  // namespace
+
+void to_json(json& j, const VectorRecord& r) {
+  j = json::object();
+  Writer w(j);
+  j["schema"] = kVectorSchema;
+  j["generation"] = r.generation;
+  j["algorithm"] = r.algorithm;
+  j["kind"] = r.kind;
+  j["method"] = r.method;
+  j["precision"] = to_string(r.precision);
+  plain_fields(w, r);
+  if (!r.dangling.empty() || pagerank_like(r.algorithm)) formulation_fields(w, r);
+  if (r.source_weights) j["source_weights"] = stored_weights_json(*r.source_weights);
+  if (r.dangling_weights) j["dangling_weights"] = stored_weights_json(*r.dangling_weights);
+  if (!r.phase_seconds.empty()) {
+    json phases = json::object();
+    for (const auto& [phase, seconds] : r.phase_seconds) phases[phase] = seconds;
+    j["phase_seconds"] = phases;
+  }
+  if (r.warm_start) {
+    const auto known = [](const std::optional<int>& x) { return x ? json(*x) : json(); };
+    j["warm_start"] = {{"from", r.warm_start->from},
+                       {"pages_from_vector", r.warm_start->pages_from_vector},
+                       {"cold_iterations", known(r.warm_start->cold_iterations)},
+                       {"iterations_saved", known(r.warm_start->iterations_saved)}};
+  }
+  // For people reading the file: the processes the bytes were sent by.
+  if (!r.bytes_sent_per_iteration.empty()) j["processes"] = r.bytes_sent_per_iteration.size();
+  if (r.eps) {
+    j["eps"] = *r.eps;
+    push_fields(w, r);
+  }
+  if (r.good_fraction) {
+    j["good_fraction"] = *r.good_fraction;
+    spam_mass_fields(w, r);
+  }
+  if (r.stale) {
+    j["stale"] = {{"reason", r.stale->reason},
+                  {"pages_added", r.stale->pages_added},
+                  {"pages_removed", r.stale->pages_removed},
+                  {"links_added", r.stale->links_added},
+                  {"links_removed", r.stale->links_removed}};
+  }
 }
 
 VectorRecord read_vector_record(std::string_view text, const std::string& where) {
@@ -153,43 +351,16 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
     f.required("kind", r.kind);
     f.required("method", r.method);
   }
-  f.required("name", r.name);
-  f.required("xxh3", r.xxh3);
   std::string precision;
   f.required("precision", precision);
   if (!precision.empty() && precision != "float" && precision != "double") {
     fail(ErrorKind::kCorrupt, where, ": field \"precision\" must be \"float\" or \"double\"");
   }
   r.precision = precision == "float" ? Precision::kFloat : Precision::kDouble;
-  f.optional("solved_by", r.solved_by);
-  const auto need = [&](const char* key, auto& into) {
-    if (v1) {
-      f.optional(key, into);
-    } else {
-      f.required(key, into);
-    }
-  };
-  need("pages", r.pages);
-  need("iterations", r.iterations);
-  need("converged", r.converged);
-  need("created", r.created);
-  need("seconds", r.seconds);
-  if (v1) {
-    f.optional("deltas", r.deltas);
-    f.optional("stalled", r.stalled);
-    f.optional("normalized", r.normalized);
-  } else {
-    f.required("deltas", r.deltas);
-    f.required("stalled", r.stalled);
-    f.required("normalized", r.normalized);
-  }
-  r.damping = f.optional<double>("damping");
-  r.tol = f.optional<double>("tol");
-  r.max_iter = f.optional<int>("max_iter");
-  f.optional("dangling", r.dangling);
-  f.optional("personalized", r.personalized);
-  f.optional("source_pages", r.source_pages);
-  f.optional("custom_start", r.custom_start);
+  Reader io(f, v1 ? Reader::kSchema1 : Reader::kSchema2On);
+  plain_fields(io, r);
+  Reader optional(f, Reader::kGroup);
+  formulation_fields(optional, r);
   if (!v1 && pagerank_like(r.algorithm)) {
     for (const char* key : {"damping", "tol", "dangling"}) {
       if (!f.has(key)) f.missing(key);
@@ -197,20 +368,6 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
   }
   r.source_weights = read_weights(f, "source_weights", where);
   r.dangling_weights = read_weights(f, "dangling_weights", where);
-  r.final_delta = f.optional<double>("final_delta");
-  r.error_bound = f.optional<double>("error_bound");
-  r.sum = f.optional<double>("sum");
-  f.optional("sweep", r.sweep);
-  f.optional("sweep_note", r.sweep_note);
-  f.optional("block_pages", r.block_pages);
-  f.optional("blocked_from_iteration", r.blocked_from_iteration);
-  f.optional("streamed_blocks", r.streamed_blocks);
-  f.optional("stream_block_bytes", r.stream_block_bytes);
-  f.optional("components", r.components);
-  f.optional("largest_component_pages", r.largest_component_pages);
-  f.optional("batch_size", r.batch_size);
-  f.optional("finishing_iterations", r.finishing_iterations);
-  f.optional("choice", r.choice);
   if (auto phases = f.optional<json>("phase_seconds")) {
     if (!phases->is_object()) {
       fail(ErrorKind::kCorrupt, where, ": field \"phase_seconds\" has the wrong type (",
@@ -234,17 +391,11 @@ VectorRecord read_vector_record(std::string_view text, const std::string& where)
     inner.finish();
     r.warm_start = std::move(note);
   }
-  f.optional("bytes_sent_per_iteration", r.bytes_sent_per_iteration);
   f.ignore("processes");  // the size of bytes_sent_per_iteration, for people reading the file
-  f.optional("removal_rounds", r.removal_rounds);
-  f.optional("removed_pages", r.removed_pages);
   r.eps = f.optional<double>("eps");
-  f.optional("pushes", r.pushes);
-  f.optional("sweeps", r.push_sweeps);
-  f.optional("log2m", r.log2m);
-  f.optional("reachable_pairs", r.reachable_pairs);
+  push_fields(optional, r);
   r.good_fraction = f.optional<double>("good_fraction");
-  f.optional("seed_pages", r.seed_pages);
+  spam_mass_fields(optional, r);
   if (auto s = f.optional<json>("stale")) {
     Fields inner(*s, where + " (\"stale\")");
     StaleNote note;

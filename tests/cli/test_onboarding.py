@@ -108,7 +108,7 @@ class Top(wrcli.WebrankTestCase):
         self.wr("rank", "fig3.db", "-q")
         res = self.wr("check", "fig3.db", "--ranks", "nosuch", expect=1)
         self.assertEqual(res.out, "")
-        self.assertIn("no rank vector named 'nosuch' (available: pagerank)", res.err)
+        self.assertIn("no rank vector named 'nosuch' (stored: pagerank)", res.err)
 
 
 class Trust(wrcli.WebrankTestCase):

@@ -139,7 +139,7 @@ TEST(VectorRecord, SchemaOneReadsWithItsDocumentedDefaults) {
       "old.json");
   EXPECT_EQ(pr.schema, 1);
   EXPECT_EQ(pr.algorithm, "pagerank");
-  EXPECT_FALSE(pr.error_bound);
+  EXPECT_TRUE(std::isnan(pr.error_bound));
   // Spam mass of webrank 0.1: "derived" and no "algorithm".
   const VectorRecord mass = read_vector_record(
       R"({"precision": "double", "derived": "absolute spam mass P - good_fraction*T",

@@ -38,7 +38,6 @@ struct RankRequest {
   WeightsValue start;                    // the start vector
   WeightsValue dangling_weights;         // where dangling rank goes
   std::string warm_start_db;             // take `rank.warm_start` from this database
-  std::uint64_t memory_budget = 0;       // out of core, in bytes (0: in memory)
   std::string out;                       // also write LABEL<TAB>RANK per page here
   Scale scale = Scale::kUnit;
   BatchValue batch;  // NAME [LABEL... | @WEIGHTS_FILE] per line: a file, or its lines

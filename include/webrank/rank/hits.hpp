@@ -38,14 +38,9 @@ struct HitsOptions {
   std::stop_token stop;
 };
 
-struct HitsResult {
+// The Convergence part's changes are ‖Δa‖₁ + ‖Δh‖₁ per iteration; no error bound is known.
+struct HitsResult : Convergence {
   std::vector<double> authorities, hubs;  // by page id, each summing to 1
-  int iterations = 0;
-  std::vector<double> deltas;  // ‖Δa‖₁ + ‖Δh‖₁ per iteration
-  bool converged = false;
-  bool stalled = false;  // stopped at the rounding level of double above tol
-  double final_delta = 0;
-  double seconds = 0;
 };
 
 // Throws Error: kInvalidArgument for a bad option or a web without links (no hub, no authority).

@@ -159,19 +159,11 @@ struct MethodChoice {
   std::string reason;  // one sentence, as the summary line prints it
 };
 
-struct RankResult {
+// The vector and how it went: the Convergence part (iterations, changes, flags, LAW's bound,
+// finishing iterations, seconds; webrank/store/vector_record.hpp) is what its record keeps.
+struct RankResult : Convergence {
   std::vector<double> ranks;  // by page id (float results widened)
   Precision precision = Precision::kDouble;
-  int iterations = 0;
-  std::vector<double> deltas;  // L1 change per iteration
-  bool converged = false;
-  // Stopped early because the L1 change stopped falling at the rounding level of the precision
-  // (a float run asked for a tolerance below what float resolves). Implies !converged.
-  bool stalled = false;
-  double final_delta = 0;
-  // LAW's bound on the distance to the true vector: d/(1−d)·‖Δ‖₁ (infinite for d = 1).
-  double error_bound = 0;
-  double seconds = 0;
   Method method = Method::kPower;  // the method that produced the vector
   std::string summation;           // "pull" or "blocked" (at the end) for power iterations
   std::uint32_t block_pages = 0;   // of blocked summation
@@ -199,10 +191,6 @@ struct RankResult {
   std::vector<std::uint64_t> bytes_sent_per_iteration;
   bool normalized = true;  // false for kLeak and kRemove
   int removal_rounds = 0;  // kRemove: rounds of dangling-page removal (k)
-  // Power iterations run after the method's own stopping rule so that the vector meets --tol's
-  // guarantee (the first one measures the residual; included in `iterations`); 0 for methods
-  // whose stopping rule bounds the residual.
-  int finishing_iterations = 0;
   // The residual ‖T(R) − R‖₁ of the method's own vector, measured by the first finishing
   // iteration (NaN when none ran).
   double measured_residual = NAN;

@@ -12,9 +12,10 @@ namespace webrank {
 // The manifest of database directory `db`: replaced (renamed in) by every new version.
 std::filesystem::path manifest_path(const std::filesystem::path& db);
 
-// The two files of stored rank vector `name`: its values and its record (VectorRecord's JSON).
+// The files of stored rank vector `name`: its values, its record (VectorRecord's JSON), and the
+// record of a replacement not yet in place (hidden: docs/format.md, "Writing").
 struct RankVectorFiles {
-  std::filesystem::path values, record;
+  std::filesystem::path values, record, pending;
 };
 RankVectorFiles rank_vector_files(const std::filesystem::path& db, const std::string& name);
 

@@ -13,7 +13,8 @@ void to_json(nlohmann::json& j, const DegreeStats& s);
 void to_json(nlohmann::json& j, const CrawlStats& s);
 void to_json(nlohmann::json& j, const RankVectorSummary& s);
 void to_json(nlohmann::json& j, const DatabaseSummary& s);
-// A stored vector's record: the form of ranks/NAME.json (docs/format.md, "Rank vectors").
+// A stored vector's record: the form of ranks/NAME.json (docs/format.md, "Rank vectors"),
+// written beside its reader (src/store/vector_record.cpp).
 void to_json(nlohmann::json& j, const VectorRecord& r);
 
 }  // namespace webrank

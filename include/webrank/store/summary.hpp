@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "webrank/store/database.hpp"
+#include "webrank/store/vector_record.hpp"
 
 namespace webrank {
 
@@ -26,23 +27,13 @@ struct CrawlStats {
   std::uint64_t nofollow_links = 0;
 };
 
-// A stored rank vector as its metadata describes it; `error` says why it could not be read.
+// A stored rank vector as its record describes it; `error` says why it could not be read.
 struct RankVectorSummary {
   std::string name;
-  std::string error;  // empty when the vector is readable (the fields below are then set)
+  std::string error;  // empty when the vector is readable (`record` is then its record)
   bool found = true;  // false when there is no such vector (any more): `error` says so
-  std::string algorithm = "pagerank";  // VectorRecord::algorithm
-  std::string kind;                    // VectorRecord::kind
-  std::string precision, method, dangling;
-  std::optional<std::string> solved_by;          // the method auto chose
-  double damping = 0, final_delta = 0, tol = 0;  // 0 when the vector has none
-  int iterations = 0;
-  bool converged = false;
-  bool personalized = false;
-  std::int64_t created = 0;  // seconds since 1970 (0: not recorded)
-  std::uint64_t bytes = 0;   // of its files
-  bool stale =
-      false;  // computed before `webrank update` changed the web (webrank/ingest/update.hpp)
+  VectorRecord record;
+  std::uint64_t bytes = 0;  // of its files
 };
 
 struct DatabaseSummary {

@@ -11,6 +11,7 @@
 // are read with the defaults docs/format.md lists for them, in one place (read_vector_record).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -55,7 +56,26 @@ struct WarmStartNote {
   std::optional<int> cold_iterations, iterations_saved;
 };
 
-struct VectorRecord {
+// How an iterative computation went: what a solver's result (RankResult, HitsResult) and the
+// record of the vector it stored share, field for field (a record takes a result's part whole).
+struct Convergence {
+  int iterations = 0;          // including finishing_iterations
+  std::vector<double> deltas;  // the L1 change of each iteration
+  bool converged = false;
+  // Stopped early because the change stopped falling at the rounding level of the precision
+  // (a float run asked for a tolerance below what float resolves). Implies !converged.
+  bool stalled = false;
+  double final_delta = NAN;  // the last change (NaN: not an iteration's vector)
+  // LAW's bound on the distance to the true vector, d/(1−d)·‖Δ‖₁ (infinite for d = 1, NaN when
+  // not defined; a record keeps only a finite one).
+  double error_bound = NAN;
+  // Power iterations run after the method's own stopping rule to meet --tol's guarantee (the
+  // residual ‖T(R) − R‖₁ <= tol; webrank/rank/rank.hpp).
+  int finishing_iterations = 0;
+  double seconds = 0;  // of the computation
+};
+
+struct VectorRecord : Convergence {
   // --- Identity, set by the store when the vector is written.
   int schema = kVectorSchema;
   std::string name;
@@ -93,17 +113,10 @@ struct VectorRecord {
   // verifier can recompute the residual (docs/format.md).
   std::optional<StoredWeights> source_weights, dangling_weights;
 
-  // --- What came of it.
-  int iterations = 0;
-  std::vector<double> deltas;  // L1 change per iteration
-  bool converged = false;
-  bool stalled = false;
-  std::optional<double> final_delta;
-  std::optional<double> error_bound;  // absent when infinite (d = 1) or not defined
-  bool normalized = true;             // false when the values need not sum to 1
-  std::optional<double> sum;          // of the values
-  double seconds = 0;
-  std::int64_t created = 0;  // Unix time
+  // --- What came of it (the Convergence part above, and:)
+  bool normalized = true;     // false when the values need not sum to 1
+  std::optional<double> sum;  // of the values
+  std::int64_t created = 0;   // Unix time
 
   // --- How the solver went (each absent or zero unless that solver reports it).
   std::string sweep, sweep_note;  // power iterations' summation: "pull" or "blocked"
@@ -116,9 +129,6 @@ struct VectorRecord {
   // Where the seconds went, by phase (solvers that time their phases: auto, gauss-seidel).
   std::vector<std::pair<std::string, double>> phase_seconds;
   int batch_size = 0;  // vectors solved together
-  // Power iterations run after the method's own stopping rule to meet --tol's guarantee (the
-  // residual ‖T(R) − R‖₁ <= tol; webrank/rank/rank.hpp), included in `iterations`.
-  int finishing_iterations = 0;
   std::optional<WarmStartNote> warm_start;
   std::vector<std::uint64_t> bytes_sent_per_iteration;  // rank-mpi, by process
   int removal_rounds = 0;                               // --dangling remove
