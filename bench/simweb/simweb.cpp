@@ -283,18 +283,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
     auto self = shared_from_this();
     timer_.expires_after(std::chrono::microseconds(static_cast<std::int64_t>(wait * 1e6)));
     timer_.async_wait([this, self, arrival, status, path](boost::system::error_code) {
+      // The answer's time is taken before it is written: the crawler cannot have read it
+      // sooner. (Taken in the write's handler, it came a fraction of a millisecond after the
+      // crawler had the answer on a loaded machine, and a polite crawler looked too early.)
+      const double done = s_.now();
       asio::async_write(
           socket_, asio::buffer(out_),
-          [this, self, arrival, status, path](boost::system::error_code ec, std::size_t) {
-            log(arrival, status, path);
+          [this, self, arrival, done, status, path](boost::system::error_code ec, std::size_t) {
+            log(arrival, done, status, path);
             if (ec || close_) return;
             read();
           });
     });
   }
-  void log(double arrival, int status, const std::string& path) {
+  void log(double arrival, double done, int status, const std::string& path) {
     char line[64];
-    std::snprintf(line, sizeof line, "%.6f\t%.6f\t%d\t%d\t", arrival, s_.now(), host_, status);
+    std::snprintf(line, sizeof line, "%.6f\t%.6f\t%d\t%d\t", arrival, done, host_, status);
     s_.log_buffer += line;
     s_.log_buffer += path;
     s_.log_buffer += '\n';
