@@ -340,9 +340,15 @@ void Frontier::refill(Host& h) {
   }
 }
 
+int Frontier::connections(const Host& h) const {
+  // A delay is between a fetch's answer and the next request: with a second fetch in flight,
+  // the next request could not wait for its answer.
+  return (h.delay >= 0 ? h.delay : o_.delay) > 0 ? 1 : o_.per_host;
+}
+
 void Frontier::schedule(std::uint32_t id) {
   Host& h = hosts_[id];
-  if (h.scheduled || h.held || h.count == 0 || h.active >= o_.per_host) return;
+  if (h.scheduled || h.held || h.count == 0 || h.active >= connections(h)) return;
   h.scheduled = true;
   due_.push({h.ready, id});
 }
@@ -397,7 +403,7 @@ std::optional<FrontierItem> Frontier::next(Clock::time_point now,
       schedule(id);
       continue;
     }
-    if (h.count == 0 || h.active >= o_.per_host) continue;  // done() schedules it again
+    if (h.count == 0 || h.active >= connections(h)) continue;  // done() schedules it again
     if (host_ok && !host_ok(h.name)) {
       h.held = true;
       continue;

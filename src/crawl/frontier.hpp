@@ -25,12 +25,12 @@
 //   more than twice the base-2 logarithm of that count: a numbered site of 1M pages whose pages
 //   link to each other is crawled whole, a calendar stops after about 1,000 URLs (tests in
 //   tests/unit/crawl_frontier_test.cpp).
-// - next() returns a queued URL of a host that may be fetched now: fewer than per_host
-//   fetches in flight and at least `delay` seconds since its last fetch ended (the host's
-//   robots.txt Crawl-delay, when set with set_delay(), overrides it, capped at 30 s); fetches of
-//   robots.txt count (fetched()). Hosts take turns, in O(log hosts) a call (a heap of hosts by
-//   the time they are due). done() ends a fetch of the host; retry() puts a URL back to be
-//   fetched again no sooner than the given time.
+// - next() returns a queued URL of a host that may be fetched now: at least `delay` seconds
+//   since its last fetch ended (the host's robots.txt Crawl-delay, when set with set_delay(),
+//   overrides it, capped at 30 s) and no fetch of it in flight; with no delay, fewer than
+//   per_host fetches in flight. Fetches of robots.txt count (fetched()). Hosts take turns, in O(log
+//   hosts) a call (a heap of hosts by the time they are due). done() ends a fetch of the host;
+//   retry() puts a URL back to be fetched again no sooner than the given time.
 // - Memory: queued URLs past `memory` bytes are spilled to a file (set_spill_file()), per host in
 //   order, and read back as their host's queue runs short; queued() counts both, spilled() those
 //   on disk. The file is scratch (a resumed crawl rebuilds its frontier from the journal) and is
@@ -130,6 +130,7 @@ class Frontier {
     std::uint32_t host;
     bool operator>(const Due& o) const { return at > o.at; }
   };
+  int connections(const Host& h) const;  // fetches of the host at once: per_host, 1 with a delay
   bool in_scope(const std::string& url) const;
   bool trapped(const std::string& url, const web::Url& u, FrontierItem& item);
   // Counts `url` among its query and shape variants; true past either limit.

@@ -3,7 +3,7 @@ versions of the scale benchmark's checks (bench/crawl-scale, docs/performance.md
 
 - Politeness, checked from the server's log: robots.txt first on every host, no request of a
   host sooner than its delay (or its robots.txt's Crawl-delay) after the answer to the one
-  before, the robots.txt fetch included; nothing robots.txt disallows; every page fetched once.
+  before, the robots.txt fetch included, also with --per-host 2; nothing robots.txt disallows; every page fetched once.
 - Numbered hosts and numbered pages are not traps: 2,000 pages /p/N over 20 hosts 127.1.0.X are
   all crawled (the shape of a URL keeps its host).
 - kill -9 at a moment and --resume: every page fetched once (the transfers in flight at the kill
@@ -46,8 +46,9 @@ class CrawlScale(wrcli.WebrankTestCase):
         with simweb.SimWeb(self.path("log"), hosts=hosts, pages=300, latency_ms=10,
                            crawl_delay=crawl_delay, max_requests=3000, max_seconds=240) as web:
             sizes = web.sizes()
+            # --per-host 2: with a delay, a host is still asked one request at a time.
             res = self.wr("crawl", *web.seeds(), "-o", "w.db", "--delay", str(delay),
-                          "--per-host", "1", "--connections", "64", *QUIET)
+                          "--per-host", "2", "--connections", "64", *QUIET)
         requests = web.requests()
         self.assertIn("0 trap URLs skipped", res.err)
         first = {}

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 
 namespace webrank::crawl {
 namespace {
@@ -223,6 +224,29 @@ TEST(CrawlFrontier, PolitenessPerHost) {
   EXPECT_EQ(third->url, "http://a.org/2");
   f.set_delay(host_key("http://b.org/"), 0);  // robots.txt Crawl-delay overrides
   EXPECT_EQ(f.queued(), 0u);
+}
+
+TEST(CrawlFrontier, ADelayMeansOneFetchOfAHostAtATime) {
+  // A delay counts from the answer before: a second fetch in flight would not wait for it.
+  FrontierOptions o;
+  o.delay = 0;
+  o.per_host = 2;
+  Frontier f(o);
+  for (const char* u : {"http://a.org/1", "http://a.org/2", "http://a.org/3", "http://b.org/1",
+                        "http://b.org/2", "http://b.org/3"})
+    f.add(u, 0);
+  f.set_delay(host_key("http://b.org/"), 0.5);  // b's robots.txt has a Crawl-delay
+  const auto t0 = Clock::now();
+  std::map<std::string, int> taken;
+  while (auto item = f.next(t0)) ++taken[host_key(item->url)];
+  EXPECT_EQ(taken[host_key("http://a.org/")], 2);  // no delay: per_host at once
+  EXPECT_EQ(taken[host_key("http://b.org/")], 1);
+  f.done(host_key("http://b.org/"), t0);
+  EXPECT_FALSE(f.next(t0 + milliseconds(499)));
+  auto next = f.next(t0 + milliseconds(501));
+  ASSERT_TRUE(next);
+  EXPECT_EQ(host_key(next->url), host_key("http://b.org/"));
+  EXPECT_FALSE(f.next(t0 + milliseconds(2000)));  // b's fetch is in flight; a's two too
 }
 
 TEST(CrawlFrontier, RetriesWaitForTheirBackoff) {
