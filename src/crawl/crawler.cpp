@@ -578,7 +578,7 @@ CrawlReport Crawler::run() {
         continue;
       }
       const std::uint64_t tag = next_tag_++;
-      fetcher_.start(item->url, tag, request_fields(item->url));
+      fetcher_.start(item->url, tag, request_fields(item->url), frontier_.queued(host) > 0);
       in_flight_.emplace(tag, std::move(*item));
     }
     if (pages() >= o_.max_pages && in_flight_.empty()) {

@@ -201,6 +201,11 @@ std::uint32_t Frontier::host_id(const std::string& host) {
   return it->second;
 }
 
+std::size_t Frontier::queued(const std::string& host) const {
+  const auto it = host_ids_.find(host);
+  return it == host_ids_.end() ? 0 : hosts_[it->second].count;
+}
+
 AddResult Frontier::add(const std::string& url, int depth, int redirects,
                         const FrontierItem* from) {
   if (!insert_seen(hash_of(url))) return AddResult::kSeen;

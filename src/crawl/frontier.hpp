@@ -102,6 +102,8 @@ class Frontier {
   void set_spill_file(std::filesystem::path file);
 
   std::size_t queued() const { return queued_; }
+  // URLs of one host waiting (in memory or on disk).
+  std::size_t queued(const std::string& host) const;
   std::size_t spilled() const { return spilled_; }
   std::size_t in_flight() const { return in_flight_; }
   std::uint64_t trapped() const { return trapped_; }
