@@ -7,6 +7,7 @@
 #   default-jdk-headless liblucene8-java (Lucene 8.7)                -> bench/search/peers/LuceneBaseline.java
 #   (Pagefind and Lunr, bench/search's other peers, are web/'s npm packages: scripts/install-deps.sh)
 #   hyperfine, linux-perf, time (GNU time: peak RSS), zstd, build tools
+#   python3-scrapy    Scrapy 2.8, the crawler's peer                      -> bench/peers/scrapy_crawl.py
 # The GAP Benchmark Suite is not packaged by Debian 12 and is not installed.
 # Idempotent: installs only what is missing. Runs as root, or through sudo otherwise.
 set -euo pipefail
@@ -16,6 +17,7 @@ pkgs=(
   python3 python3-networkx python3-scipy python3-numpy python3-igraph python3-graph-tool
   default-jdk-headless liblucene8-java
   hyperfine linux-perf time zstd gzip
+  python3-scrapy
 )
 missing=()
 for p in "${pkgs[@]}"; do

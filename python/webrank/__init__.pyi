@@ -642,6 +642,7 @@ def crawl(
     max_url_length: int = 1024,
     max_query_variants: int = 100,
     delay: float = 0.25,
+    frontier_memory: Union[int, str] = 134217728,
     per_host: int = 2,
     connections: int = 16,
     timeout: float = 30.0,

@@ -187,6 +187,9 @@ const OptionSet<CrawlRequest>& crawl_options() {
           "Seconds between fetches of one host (robots.txt Crawl-delay overrides)")
         .in(at_least(0))
         .as("SECONDS", "seconds");
+    s.size("frontier_memory", WR_FIELD(crawl.frontier.memory),
+           "Memory the queued URLs may take (512M, 2G, ...); past it they wait on disk, in "
+           "DB.crawl/frontier.spill, each host's in order");
     s.add("per_host", WR_FIELD(crawl.frontier.per_host), "Connections to one host at a time")
         .in(closed(1, 2147483647))
         .as("N");

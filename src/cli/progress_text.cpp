@@ -80,8 +80,9 @@ ProgressText ProgressPrinter::operator()(const app::Progress& progress) {
           return {text, new_stage};
         } else if constexpr (std::is_same_v<T, CrawlProgress>) {
           const double rate = p.seconds > 0 ? static_cast<double>(p.pages) / p.seconds : 0;
-          return {cat("crawl: ", p.pages, " pages, ", p.queued, " queued, ", p.in_flight,
-                      " in flight, ", p.errors, " errors, ",
+          return {cat("crawl: ", p.pages, " pages, ", p.queued, " queued",
+                      p.spilled ? cat(" (", p.spilled, " on disk)") : std::string(), ", ",
+                      p.in_flight, " in flight, ", p.errors, " errors, ",
                       format_bytes(static_cast<double>(p.bytes)), ", ",
                       static_cast<int>(rate * 10) / 10.0, " pages/s")};
         } else if constexpr (std::is_same_v<T, IndexProgress>) {

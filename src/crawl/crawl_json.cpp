@@ -6,8 +6,9 @@
 namespace webrank {
 
 void to_json(nlohmann::json& j, const CrawlProgress& p) {
-  j = {{"stage", "crawl"},   {"pages", p.pages}, {"queued", p.queued},  {"in_flight", p.in_flight},
-       {"errors", p.errors}, {"bytes", p.bytes}, {"seconds", p.seconds}};
+  j = {{"stage", "crawl"},     {"pages", p.pages},         {"queued", p.queued},
+       {"spilled", p.spilled}, {"in_flight", p.in_flight}, {"errors", p.errors},
+       {"bytes", p.bytes},     {"seconds", p.seconds}};
 }
 
 void to_json(nlohmann::json& j, const CrawlReport& r) {

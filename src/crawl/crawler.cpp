@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,7 @@ namespace {
 
 constexpr const char* kDepthField = "X-Webrank-Depth";
 constexpr const char* kRedirectsField = "X-Webrank-Redirects";
+constexpr const char* kShapeDepthField = "X-Webrank-Shape-Depth";  // frontier.hpp: traps
 constexpr std::uint64_t kRobotsTag = 1ull << 63;
 
 fs::path journal_dir(const fs::path& db) {
@@ -143,11 +145,13 @@ class Crawler {
   void open_journal();
   void read_back(const std::vector<fs::path>& files);
   void repair(const fs::path& file);
-  void offer(const std::string& url, int depth, int redirects);
+  void offer(const std::string& url, int depth, int redirects, const FrontierItem* from);
   void journal(FrontierItem item, web::WarcRecord record);
   void follow_links(const CommittedPage& c);
   void take_committed();
-  void defer_or_offer(const std::string& url, int depth, int redirects);
+  void defer_or_offer(const std::string& url, int depth, int redirects, const FrontierItem& from);
+  // The journal record's fields that put a page back in the frontier on --resume.
+  static std::vector<std::pair<std::string, std::string>> item_fields(const FrontierItem& item);
   void fetch_file(const FrontierItem& item);
   void on_result(FetchResult r);
   void on_robots(const FetchResult& r);
@@ -177,6 +181,7 @@ class Crawler {
   // robots.txt per host key (scheme://host[:port]): wanted -> fetching -> known.
   enum class RobotsState { kWanted, kFetching, kKnown };
   std::unordered_map<std::string, RobotsState> robots_state_;
+  std::deque<std::string> robots_wanted_;  // in the order they were wanted
   std::unordered_map<std::string, Robots> robots_;
   std::unordered_map<std::string, std::string> robots_failure_;
   std::unordered_map<std::uint64_t, std::pair<std::string, int>>
@@ -187,6 +192,7 @@ class Crawler {
   struct Deferred {
     std::string url;
     int depth, redirects;
+    FrontierItem from;  // its shape and shape depth
   };
   bool reading_back_ = false;
   std::vector<Deferred> deferred_;
@@ -210,8 +216,8 @@ FrontierOptions Crawler::scope(const CrawlOptions& o) {
   return f;
 }
 
-void Crawler::offer(const std::string& url, int depth, int redirects) {
-  switch (frontier_.add(url, depth, redirects)) {
+void Crawler::offer(const std::string& url, int depth, int redirects, const FrontierItem* from) {
+  switch (frontier_.add(url, depth, redirects, from)) {
     case AddResult::kTrap:
       ++rep_.trapped;
       break;
@@ -231,14 +237,14 @@ void Crawler::follow_links(const CommittedPage& c) {
   for (const std::string& target : c.links) {
     if (c.redirect) {
       if (item.redirects + 1 <= o_.max_redirects) {
-        defer_or_offer(target, item.depth, item.redirects + 1);
+        defer_or_offer(target, item.depth, item.redirects + 1, item);
       } else if (item.depth == 0 && !reading_back_) {
         rep_.seed_failures.push_back(
             {target, cat("not fetched: a redirect hop past --max-redirects (", o_.max_redirects,
                          ") from ", item.url)});
       }
     } else {
-      defer_or_offer(target, item.depth + 1, 0);
+      defer_or_offer(target, item.depth + 1, 0, item);
     }
   }
 }
@@ -253,12 +259,22 @@ void Crawler::take_committed() {
   }
 }
 
-void Crawler::defer_or_offer(const std::string& url, int depth, int redirects) {
+void Crawler::defer_or_offer(const std::string& url, int depth, int redirects,
+                             const FrontierItem& from) {
   if (reading_back_) {
-    deferred_.push_back({url, depth, redirects});
+    FrontierItem shape;
+    shape.shape = from.shape;
+    shape.shape_depth = from.shape_depth;
+    deferred_.push_back({url, depth, redirects, std::move(shape)});
   } else {
-    offer(url, depth, redirects);
+    offer(url, depth, redirects, &from);
   }
+}
+
+std::vector<std::pair<std::string, std::string>> Crawler::item_fields(const FrontierItem& item) {
+  return {{kDepthField, std::to_string(item.depth)},
+          {kRedirectsField, std::to_string(item.redirects)},
+          {kShapeDepthField, std::to_string(item.shape_depth)}};
 }
 
 // Hands a record to the pipeline: journaled, then its page to the database, then its links back.
@@ -282,6 +298,8 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         item.url = rec.target_uri();
         item.depth = std::atoi(std::string(rec.field(kDepthField)).c_str());
         item.redirects = std::atoi(std::string(rec.field(kRedirectsField)).c_str());
+        item.shape_depth = std::atoi(std::string(rec.field(kShapeDepthField)).c_str());
+        item.shape = shape_of(item.url);
         frontier_.mark_seen(item.url);
         ++rep_.resumed;
         pipeline_.submit({std::move(item), std::move(rec), true, f.string(), o_.fetcher.max_bytes,
@@ -295,7 +313,7 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
   pipeline_.rethrow();
   take_committed();
   reading_back_ = false;
-  for (const Deferred& d : deferred_) offer(d.url, d.depth, d.redirects);
+  for (const Deferred& d : deferred_) offer(d.url, d.depth, d.redirects, &d.from);
   deferred_.clear();
 }
 
@@ -329,6 +347,7 @@ void Crawler::open_journal() {
       fail(ErrorKind::kIo, plan_->journal.parent_path().string(),
            ": cannot create: ", ec.message());
     journal_ = std::make_unique<web::WarcWriter>(plan_->journal.string());
+    frontier_.set_spill_file(plan_->journal.parent_path() / "frontier.spill");
     pipeline_.set_journal(journal_.get());
     return;
   }
@@ -350,6 +369,7 @@ void Crawler::open_journal() {
   char name[32];
   std::snprintf(name, sizeof name, "journal-%05zu.warc.gz", files.size() + 1);
   journal_ = std::make_unique<web::WarcWriter>((dir / name).string());
+  frontier_.set_spill_file(dir / "frontier.spill");
   pipeline_.set_journal(journal_.get());
   if (o_.resume) read_back(files);
 }
@@ -357,6 +377,7 @@ void Crawler::open_journal() {
 bool Crawler::robots_ready(const std::string& host) {
   if (!o_.robots || host == "file://") return true;
   auto [it, inserted] = robots_state_.try_emplace(host, RobotsState::kWanted);
+  if (inserted) robots_wanted_.push_back(host);
   return it->second == RobotsState::kKnown;
 }
 
@@ -388,6 +409,9 @@ void Crawler::on_robots(const FetchResult& r) {
   if (rb.crawl_delay()) frontier_.set_delay(host, *rb.crawl_delay());
   robots_[host] = std::move(rb);
   robots_state_[host] = RobotsState::kKnown;
+  // The fetch of robots.txt was a request to the host: its first page waits for the delay too.
+  frontier_.fetched(host, Clock::now());
+  frontier_.unhold(host);
 }
 
 void Crawler::seed_failed(const FrontierItem& item, const std::string& reason) {
@@ -403,9 +427,7 @@ void Crawler::journal_error(const FrontierItem& item, const std::string& error, 
   // A page that was not fetched: journaled so that --resume does not try it again and so that
   // it is a page of the web even when nothing links to it (a seed).
   journal(item, web::make_warc_record("metadata", item.url, "text/plain",
-                                      "webrank-fetch-error: " + error + "\n",
-                                      {{kDepthField, std::to_string(item.depth)},
-                                       {kRedirectsField, std::to_string(item.redirects)}}));
+                                      "webrank-fetch-error: " + error + "\n", item_fields(item)));
   if (fetched) {
     ++rep_.errors;
     ++rep_.fetched_now;
@@ -437,8 +459,7 @@ void Crawler::fetch_file(const FrontierItem& item) {
     journal_error(item, "no such file");
     return;
   }
-  std::vector<std::pair<std::string, std::string>> fields{{kDepthField, std::to_string(item.depth)},
-                                                          {kRedirectsField, "0"}};
+  std::vector<std::pair<std::string, std::string>> fields = item_fields(item);
   if (truncated) fields.emplace_back("WARC-Truncated", "length");
   ++rep_.fetched_now;
   ++rep_.ok_pages;
@@ -468,8 +489,7 @@ void Crawler::on_result(FetchResult r) {
     journal_error(item, r.error);
     return;
   }
-  std::vector<std::pair<std::string, std::string>> fields{
-      {kDepthField, std::to_string(item.depth)}, {kRedirectsField, std::to_string(item.redirects)}};
+  std::vector<std::pair<std::string, std::string>> fields = item_fields(item);
   if (r.truncated) fields.emplace_back("WARC-Truncated", "length");
   ++rep_.fetched_now;
   if (r.status >= 500) ++rep_.errors;
@@ -491,6 +511,7 @@ void Crawler::report(bool force) {
   CrawlProgress p;
   p.pages = rep_.resumed + rep_.fetched_now;
   p.queued = frontier_.queued();
+  p.spilled = frontier_.spilled();
   p.in_flight = fetcher_.active();
   p.errors = rep_.errors;
   p.bytes = rep_.bytes;
@@ -501,7 +522,7 @@ void Crawler::report(bool force) {
 CrawlReport Crawler::run() {
   open_journal();
   if (plan_) {
-    for (const std::string& url : plan_->known) offer(url, 0, 0);
+    for (const std::string& url : plan_->known) offer(url, 0, 0, nullptr);
   }
   for (const auto& s : plan_ ? std::vector<std::string>() : o_.seeds) {
     const std::optional<std::string> u = web::normalize_url(s);
@@ -524,14 +545,15 @@ CrawlReport Crawler::run() {
     pipeline_.rethrow();
     take_committed();
     const auto now = Clock::now();
-    // Robots.txt first for every host that has URLs waiting.
-    for (auto& [host, state] : robots_state_) {
-      if (state == RobotsState::kWanted) {
-        state = RobotsState::kFetching;
-        const std::uint64_t tag = kRobotsTag | next_tag_++;
-        robots_fetches_[tag] = {host, 0};
-        fetcher_.start(host + "/robots.txt", tag);
-      }
+    // Robots.txt first for every host that has URLs waiting (its pages are held until then).
+    while (!robots_wanted_.empty() &&
+           fetcher_.active() < static_cast<std::size_t>(o_.fetcher.max_connections)) {
+      const std::string host = std::move(robots_wanted_.front());
+      robots_wanted_.pop_front();
+      robots_state_[host] = RobotsState::kFetching;
+      const std::uint64_t tag = kRobotsTag | next_tag_++;
+      robots_fetches_[tag] = {host, 0};
+      fetcher_.start(host + "/robots.txt", tag);
     }
     while (fetcher_.active() < static_cast<std::size_t>(o_.fetcher.max_connections) &&
            pages() + in_flight_.size() < o_.max_pages && pipeline_.pending() < max_pending) {
@@ -556,16 +578,14 @@ CrawlReport Crawler::run() {
         continue;
       }
       const std::uint64_t tag = next_tag_++;
-      fetcher_.start(item->url, tag, request_fields(item->url));
+      fetcher_.start(item->url, tag, request_fields(item->url), frontier_.queued(host) > 0);
       in_flight_.emplace(tag, std::move(*item));
     }
     if (pages() >= o_.max_pages && in_flight_.empty()) {
       rep_.page_limit = frontier_.queued() > 0 || pipeline_.pending() > 0;
       break;
     }
-    const bool robots_wait =
-        std::any_of(robots_state_.begin(), robots_state_.end(),
-                    [](const auto& p) { return p.second != RobotsState::kKnown; });
+    const bool robots_wait = !robots_wanted_.empty() || !robots_fetches_.empty();
     if (fetcher_.active() == 0 && !robots_wait) {
       const bool parsing = pipeline_.pending() > 0;
       if (!parsing) {

@@ -28,14 +28,14 @@ CurlLibrary load() {
   get(c.easy_setopt, "curl_easy_setopt");
   get(c.easy_getinfo, "curl_easy_getinfo");
   get(c.easy_cleanup, "curl_easy_cleanup");
+  get(c.easy_reset, "curl_easy_reset");
   get(c.easy_strerror, "curl_easy_strerror");
   get(c.multi_init, "curl_multi_init");
   get(c.multi_setopt, "curl_multi_setopt");
   get(c.multi_add_handle, "curl_multi_add_handle");
   get(c.multi_remove_handle, "curl_multi_remove_handle");
   get(c.multi_perform, "curl_multi_perform");
-  get(c.multi_poll, "curl_multi_poll");
-  get(c.multi_wakeup, "curl_multi_wakeup");
+  get(c.multi_socket_action, "curl_multi_socket_action");
   get(c.multi_info_read, "curl_multi_info_read");
   get(c.multi_cleanup, "curl_multi_cleanup");
   get(c.slist_append, "curl_slist_append");

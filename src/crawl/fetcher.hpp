@@ -41,9 +41,10 @@ class Fetcher {
   Fetcher(const Fetcher&) = delete;
   Fetcher& operator=(const Fetcher&) = delete;
 
-  // `fields`: extra request header lines ("Name: value").
-  void start(const std::string& url, std::uint64_t tag,
-             const std::vector<std::string>& fields = {});
+  // `fields`: extra request header lines ("Name: value"). `keep`: whether the connection is
+  // worth keeping open after the transfer (more fetches of its host are coming).
+  void start(const std::string& url, std::uint64_t tag, const std::vector<std::string>& fields = {},
+             bool keep = true);
   std::vector<FetchResult> poll(int wait_ms);
   // Ends a poll() that is waiting, from any thread.
   void wakeup();

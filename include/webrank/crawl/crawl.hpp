@@ -4,7 +4,8 @@
 // - Everything fetched is journaled as WARC records in DB.crawl/ (journal-NNNNN.warc.gz, one
 //   gzip member per record, flushed per record): `response` records for HTTP (the response as
 //   received, without chunking), `resource` records for file:// pages, `metadata` records for
-//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth. Each
+//   URLs that could not be fetched (after the retries). Each carries X-Webrank-Depth (and
+//   X-Webrank-Redirects, X-Webrank-Shape-Depth: what --resume needs to queue its links). Each
 //   record is turned into a page by the `warc` importer's own reading (src/ingest/warc_pages.hpp)
 //   and handed to the database builder in journal order as the crawl goes (the links are sorted
 //   and the database written once fetching ends), so a crawl, a file:// crawl and the import of
@@ -54,6 +55,8 @@ struct FrontierOptions {
   int max_shape_variants = 1000;
   double delay = 0.25;  // seconds between fetches of one host
   int per_host = 2;     // fetches of one host in flight
+  // Bytes of queued URLs kept in memory; the rest wait in DB.crawl/frontier.spill.
+  std::uint64_t memory = 128ull << 20;
 };
 
 // How pages are fetched (src/crawl/fetcher.hpp).
@@ -68,6 +71,7 @@ struct FetcherOptions {
 struct CrawlProgress {
   std::uint64_t pages = 0;  // journaled (resumed ones included)
   std::uint64_t queued = 0, in_flight = 0, errors = 0, bytes = 0;
+  std::uint64_t spilled = 0;  // of the queued URLs, those waiting on disk (FrontierOptions::memory)
   double seconds = 0;
 };
 
