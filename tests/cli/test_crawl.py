@@ -30,14 +30,7 @@ FAST = ("--delay", "0", "--timeout", "5", "--connect-timeout", "5", "--retries",
         "--backoff", "0.05", "-q")
 
 
-def pages_of(test, db):
-    out = test.wr("export", db, "--pages").out
-    return {r[0]: r for r in (line.split("\t") for line in out.splitlines()[1:] if line)}
-
-
-def links_of(test, db):
-    out = test.wr("export", db).out
-    return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
+pages_of, links_of = wrcli.pages_of, wrcli.links_of
 
 
 class TrapSite(wrcli.WebrankTestCase):

@@ -25,14 +25,7 @@ import wrcli  # noqa: E402
 QUIET = ("--no-index", "--timeout", "20", "--connect-timeout", "10", "--retries", "1")
 
 
-def pages_of(test, db):
-    out = test.wr("export", db, "--pages").out
-    return {r[0]: r for r in (line.split("\t") for line in out.splitlines()[1:] if line)}
-
-
-def links_of(test, db):
-    out = test.wr("export", db).out
-    return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
+pages_of, links_of = wrcli.pages_of, wrcli.links_of
 
 
 def page_requests(requests):

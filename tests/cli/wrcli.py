@@ -350,3 +350,15 @@ class WebrankTestCase(unittest.TestCase):
         if not dist <= tol:
             self.fail("%s distance %.3g > %.3g %s\nworst: %s"
                       % (metric, dist, tol, msg, worst(got, want)))
+
+
+def pages_of(test, db):
+    """`webrank export DB --pages` as {url: row}."""
+    out = test.wr("export", db, "--pages").out
+    return {r[0]: r for r in (line.split("\t") for line in out.splitlines()[1:] if line)}
+
+
+def links_of(test, db):
+    """`webrank export DB`'s links, sorted."""
+    out = test.wr("export", db).out
+    return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
