@@ -134,10 +134,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(data)
 
     def log_arrival(self):
-        # Logged on arrival, so that requests the client gave up on (timeouts) count too.
+        # Logged on arrival, so that requests the client gave up on (timeouts) count too; with
+        # the User-Agent, which tells two crawls apart whenever their requests are logged.
+        agent = (self.headers.get("User-Agent") or "").replace("\t", " ").replace("\n", " ")
         with self.server.lock:
             with open(self.server.log_file, "a") as f:
-                f.write("%s\n" % self.path)
+                f.write("%s\t%s\n" % (self.path, agent))
             self.server.count += 1
             if self.server.count >= self.server.max_requests:
                 threading.Thread(target=self.server.shutdown, daemon=True).start()
@@ -252,10 +254,11 @@ class SiteServer:
         self.stop()
 
     def requests(self):
+        """[path, User-Agent] of every request, in arrival order."""
         if not os.path.exists(self.log_file):
             return []
         with open(self.log_file) as f:
-            return [[line.rstrip("\n")] for line in f]
+            return [line.rstrip("\n").rsplit("\t", 1) for line in f]
 
 
 def main():
