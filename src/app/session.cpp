@@ -35,16 +35,21 @@ std::shared_ptr<const Database> Session::database() const {
   return db_;
 }
 
-Searcher& Session::searcher(const std::string& ranks, bool named) const {
+Searcher& Session::searcher(const std::string& ranks, bool named,
+                            const std::filesystem::path& shards_given) const {
   std::lock_guard lock(mutex_);
-  const std::string key = ranks + (named ? "!" : "");
+  const std::filesystem::path& shards = shards_given.empty() ? options_.shards : shards_given;
+  const std::string key = ranks + (named ? "!" : "") + "\n" + shards.string();
   if (const auto it = searchers_.find(key); it != searchers_.end()) {
     if (options_.reopen_on_use) it->second->reopen();
     return *it->second;
   }
   // Only a searcher that opened is kept: a vector asked for that is not stored leaves nothing.
-  auto opened = std::make_unique<Searcher>(Searcher::open(
-      path_, {.ranks = ranks, .ranks_named = named, .index_optional = options_.search_optional}));
+  auto opened = std::make_unique<Searcher>(
+      Searcher::open(path_, {.ranks = ranks,
+                             .ranks_named = named,
+                             .index_optional = options_.search_optional && shards.empty(),
+                             .shards = shards}));
   return *searchers_.emplace(key, std::move(opened)).first->second;
 }
 
