@@ -391,6 +391,7 @@ class Database:
         bm25_k1: float = 2.0,
         bm25_b: float = 0.2,
         snippets: bool = True,
+        shards: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank search --json`
@@ -407,6 +408,7 @@ class Database:
         bm25_b: float = 0.2,
         repeat: int = 1,
         per_query: bool = False,
+        shards: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank eval --json`
@@ -414,6 +416,8 @@ class Database:
         self,
         field_weights: str = '6,1,10,8,0',
         *,
+        shard: str = '',
+        output: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank index --json`
