@@ -11,7 +11,7 @@ pkgs=(
   python3 python3-networkx python3-igraph python3-scipy python3-numpy
   libcurl4-openssl-dev libgumbo-dev wget
   libexpat1-dev
-  libxapian-dev
+  libxapian-dev xapian-tools
   libopenmpi-dev openmpi-bin
   libboost-dev wrk
   libctemplate-dev

@@ -392,6 +392,7 @@ class Database:
         bm25_b: float = 0.2,
         unfetched: Literal['auto', 'include', 'exclude'] = 'auto',
         snippets: bool = True,
+        shards: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank search --json`
@@ -409,6 +410,7 @@ class Database:
         unfetched: Literal['auto', 'include', 'exclude'] = 'auto',
         repeat: int = 1,
         per_query: bool = False,
+        shards: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank eval --json`
@@ -416,6 +418,8 @@ class Database:
         self,
         field_weights: str = '6,1,10,8,0',
         *,
+        shard: str = '',
+        output: str = '',
         threads: int = 0,
         callback: Optional[Callable[[int, float], Any]] = None,
     ) -> Any: ...  # the JSON form of `webrank index --json`

@@ -3,6 +3,7 @@
 #include "webrank/app/searching.hpp"
 
 #include <cstdio>
+#include <tuple>
 
 #include "app/registry.hpp"
 #include "webrank/app/app_json.hpp"
@@ -38,6 +39,16 @@ void add_merge_options(OptionSet<Options>& s) {
         "when the fetched pages are of one site; docs/search.md)");
 }
 
+// --shards, declared once for search and eval: a file of the caller's disk, so not served.
+template <typename Request>
+void add_shards_option(OptionSet<Request>& s) {
+  s.add("shards", WR_FIELD(shards),
+        "Search a sharded index: a Xapian stub file listing its shards in order, local paths "
+        "(auto PATH) or xapian-tcpsrv servers (remote HOST:PORT) (docs/search.md)")
+      .as("FILE")
+      .only(kCli | kPython);
+}
+
 const OptionSet<SearchRequest>& search_options() {
   static const OptionSet<SearchRequest> set = [] {
     OptionSet<SearchRequest> s;
@@ -67,6 +78,7 @@ const OptionSet<SearchRequest>& search_options() {
     add_merge_options(s);
     s.add("snippets", WR_FIELD(search.snippets),
           "Passages of each result's text around the query words");
+    add_shards_option(s);
     return s;
   }();
   return set;
@@ -90,6 +102,7 @@ const OptionSet<EvalRequest>& eval_options() {
         .as("N", "runs");
     s.add("per_query", WR_FIELD(per_query),
           "Also show where each mode put each query's first answer");
+    add_shards_option(s);
     return s;
   }();
   return set;
@@ -102,6 +115,12 @@ const OptionSet<IndexRequest>& index_options() {
           "How much a word of the title, the text, an anchor text, the URL and the site's chrome "
           "counts (docs/search.md)")
         .as("T,X,A,U[,C]");
+    s.add("shard", WR_FIELD(shard),
+          "Build shard I of a sharded index of N shards: the pages whose id % N is I "
+          "(docs/search.md, \"A sharded index\"); needs --output")
+        .as("I/N");
+    s.add("output", WR_FIELD(output), "Write the index here instead of DB/search.xapian")
+        .as("FILE");
     return s;
   }();
   return set;
@@ -114,8 +133,28 @@ FieldWeights field_weights(const std::string& text) {
               to_string(FieldWeights{}), "), got '", text, "'");
 }
 
-IndexReport build_index(const Database& db, const FieldWeights& weights, const Run& run) {
+// "I/N" as index --shard takes it.
+std::pair<int, int> parse_shard(const std::string& text) {
+  int i = 0, n = 0;
+  char end;
+  if (std::sscanf(text.c_str(), "%d/%d%c", &i, &n, &end) != 2 || n < 1 || i < 0 || i >= n ||
+      n > 4096) {
+    fail_option("shard", "expected I/N with 0 <= I < N <= 4096 (e.g. 0/2), got '", text, "'");
+  }
+  return {i, n};
+}
+
+IndexReport build_index(const Database& db, const FieldWeights& weights, const Run& run,
+                        const IndexRequest& req = {}) {
   IndexOptions o;
+  if (!req.shard.empty()) {
+    std::tie(o.shard, o.shards) = parse_shard(req.shard);
+    if (req.output.empty()) {
+      fail_option("output", "is needed with ", option_ref("shard"),
+                  ": a shard must not replace the database's own index");
+    }
+  }
+  o.output = req.output;
   o.field_weights = weights;
   o.threads = run.threads;
   o.stop = run.stop;
@@ -139,7 +178,7 @@ std::string indexed(const std::string& db, const IndexReport& r) {
 SearchReport search(Session* session, const SearchRequest& req, const Run&) {
   check_query(req.query);
   const std::string ranks = req.ranks.empty() ? kDefaultRanks : req.ranks;
-  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty());
+  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty(), false, req.shards);
   SearchOptions o = req.search;
   if (!req.topics.empty()) {
     const TopicMix mix = TopicMix::load(*searcher.database(), parse_topic_weights(req.topics));
@@ -165,7 +204,7 @@ SearchReport search(Session* session, const SearchRequest& req, const Run&) {
 EvalResult eval(Session* session, const EvalRequest& req, const Run&) {
   const std::vector<EvalQuery> set = read_query_set(req.queries);
   const std::string ranks = req.ranks.empty() ? kDefaultRanks : req.ranks;
-  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty());
+  const Searcher& searcher = session->searcher(ranks, !req.ranks.empty(), false, req.shards);
   EvalOptions eo;
   eo.search = req.search;
   eo.repeat = req.repeat;
@@ -183,9 +222,11 @@ EvalResult eval(Session* session, const EvalRequest& req, const Run&) {
 IndexResult index(Session* session, const IndexRequest& req, const Run& run) {
   const auto db = session->database();
   IndexResult r;
-  r.report = build_index(*db, field_weights(req.field_weights), run);
+  r.report = build_index(*db, field_weights(req.field_weights), run, req);
   r.database = session->path().string();
-  r.notices.said.push_back(indexed(db->path().string(), r.report));
+  r.notices.said.push_back(
+      indexed(req.output.empty() ? db->path().string() : r.report.path.string(), r.report) +
+      (r.report.shards > 1 ? cat(", shard ", r.report.shard, " of ", r.report.shards) : ""));
   return r;
 }
 

@@ -35,17 +35,20 @@ std::shared_ptr<const Database> Session::database() const {
   return db_;
 }
 
-Searcher& Session::searcher(const std::string& ranks, bool named, bool index_optional) const {
+Searcher& Session::searcher(const std::string& ranks, bool named, bool index_optional,
+                            const std::filesystem::path& shards_given) const {
   std::lock_guard lock(mutex_);
-  const bool optional = index_optional || options_.search_optional;
-  const std::string key = ranks + (named ? "!" : "") + (optional ? "?" : "");
+  const std::filesystem::path& shards = shards_given.empty() ? options_.shards : shards_given;
+  const bool optional = (index_optional || options_.search_optional) && shards.empty();
+  const std::string key =
+      ranks + (named ? "!" : "") + (optional ? "?" : "") + "\n" + shards.string();
   if (const auto it = searchers_.find(key); it != searchers_.end()) {
     if (options_.reopen_on_use) it->second->reopen();
     return *it->second;
   }
   // Only a searcher that opened is kept: a vector asked for that is not stored leaves nothing.
-  auto opened = std::make_unique<Searcher>(
-      Searcher::open(path_, {.ranks = ranks, .ranks_named = named, .index_optional = optional}));
+  auto opened = std::make_unique<Searcher>(Searcher::open(
+      path_, {.ranks = ranks, .ranks_named = named, .index_optional = optional, .shards = shards}));
   return *searchers_.emplace(key, std::move(opened)).first->second;
 }
 

@@ -28,6 +28,10 @@ const app::OptionSet<ServeArgs>& serve_options() {
         .in(closed(0, 1024))
         .as("N", "threads");
     s.add("ranks", WR_FIELD(o.ranks), "The stored rank vector to rank by").as("NAME");
+    s.add("shards", WR_FIELD(shards),
+          "Search a sharded index: a Xapian stub file listing its shards in order, local paths "
+          "(auto PATH) or xapian-tcpsrv servers (remote HOST:PORT) (docs/search.md)")
+        .as("FILE");
     s.add("cache_mb", WR_FIELD(cache_mb),
           "Memory for the answers of repeated searches, in MiB (0: compute every search)")
         .in(closed(0, 1 << 20))

@@ -15,6 +15,7 @@ namespace webrank::cli {
 struct ServeArgs {
   ServeOptions o;
   std::string db;
+  std::string shards;
   bool access_log = false;
   std::uint64_t cache_mb = ServeOptions{}.cache_bytes >> 20;
 };

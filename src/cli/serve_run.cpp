@@ -11,6 +11,7 @@ namespace webrank::cli {
 void run_serve(const ServeArgs& args) {
   ServeOptions o = args.o;
   o.db = args.db;
+  o.shards = args.shards;
   o.cache_bytes = args.cache_mb << 20;
   o.on_listening = [&](const std::string& address, int port) {
     const std::string host = address.find(':') != std::string::npos ? "[" + address + "]" : address;

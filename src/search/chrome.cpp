@@ -334,6 +334,33 @@ OwnTextTable::OwnTextTable(std::string table) : table_(std::move(table)) {
   }
 }
 
+std::string OwnTextTable::merge(const std::vector<std::string>& tables) {
+  std::vector<std::pair<PageId, std::string_view>> entries;  // a page and its whole entry
+  for (const std::string& table : tables) {
+    std::string_view rest = table;
+    std::uint64_t page = 0, length = 0;
+    while (!rest.empty()) {
+      const std::size_t at = table.size() - rest.size();
+      if (!get_varint(rest, page) || !get_varint(rest, length) || length > rest.size() ||
+          page > std::numeric_limits<PageId>::max()) {
+        throw std::invalid_argument(cat("own-text table: malformed entry at byte ", at));
+      }
+      rest.remove_prefix(length);
+      entries.emplace_back(static_cast<PageId>(page),
+                           std::string_view(table).substr(at, table.size() - rest.size() - at));
+    }
+  }
+  std::sort(entries.begin(), entries.end());
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i > 0 && entries[i].first == entries[i - 1].first) {
+      throw std::invalid_argument(cat("own-text table: page ", entries[i].first, " twice"));
+    }
+    out += entries[i].second;
+  }
+  return out;
+}
+
 std::vector<TextSpan> OwnTextTable::spans(PageId page) const {
   const auto it = std::lower_bound(pages_.begin(), pages_.end(), page);
   if (it == pages_.end() || *it != page) return {};

@@ -79,6 +79,10 @@ class OwnTextTable {
  public:
   // Appends `page`'s spans to `table`; `page` above every page `table` has.
   static void append(std::string& table, PageId page, const std::vector<TextSpan>& spans);
+  // The table of the pages of all `tables` (of disjoint sets of pages, such as the shards of a
+  // sharded index), in page order. Throws std::invalid_argument as the constructor does, and for
+  // a page in two tables.
+  static std::string merge(const std::vector<std::string>& tables);
 
   OwnTextTable() = default;  // no page has chrome
   // Reads a table made by append(); throws std::invalid_argument (saying at which byte) when it

@@ -69,6 +69,9 @@ inline constexpr const char* kMetaFields = "webrank.field_weights";
 // The own-text spans of the pages that have chrome (OwnTextTable, chrome.hpp).
 inline constexpr const char* kMetaOwnText = "webrank.own_text";
 
+// "I/N": the index is shard I of N (IndexOptions::shard); absent in a whole index ("0/1").
+inline constexpr const char* kMetaShard = "webrank.shard";
+
 // One bit per page (bit u % 8 of byte u / 8), set when the page is one of a family of similarly
 // named pages (SiteTitles::family_bits).
 inline constexpr const char* kMetaFamilyPages = "webrank.family_pages";

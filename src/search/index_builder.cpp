@@ -76,13 +76,19 @@ class MergeProgress : public Xapian::Compactor {
 
 IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   const auto start = Clock::now();
-  const fs::path dest = db.path() / kIndexFile;
+  const fs::path dest = o.output.empty() ? db.path() / kIndexFile : o.output;
+  if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) {
+    fail_option("shard", "must be I/N with 0 <= I < N, got ", o.shard, "/", o.shards);
+  }
   for (int w : {o.field_weights.title, o.field_weights.text, o.field_weights.anchor,
                 o.field_weights.url, o.field_weights.chrome}) {
     if (w < 0 || w > 100) fail_option("field_weights", "must be in [0, 100], got ", w);
   }
   IndexReport r;
   r.pages = db.num_pages();
+  r.path = dest;
+  r.shard = o.shard;
+  r.shards = o.shards;
   const std::vector<PageId> cut = segment_cuts(db);
   const int segments = static_cast<int>(cut.size()) - 1;
   const int threads =
@@ -90,7 +96,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
   r.threads = threads;
 
   TempPath out(dest);
-  TempPath shards(db.path() / "search.segments");
+  TempPath shards(dest.parent_path() / "search.segments");
   shards.make_directory();
   const std::string identity = search::database_identity(db);
   auto segment_path = [&](int i) {
@@ -133,6 +139,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
           w.set_metadata(search::kMetaDatabase, identity);
           w.set_metadata(search::kMetaBuilt, utc_timestamp());
           w.set_metadata(search::kMetaFields, to_string(o.field_weights));
+          if (o.shards > 1) w.set_metadata(search::kMetaShard, cat(o.shard, "/", o.shards));
         }
         for (PageId u = cut[i]; u < cut[i + 1]; ++u) {
           if ((u & 63) == 0) {
@@ -142,11 +149,11 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
             }
             progress(false);
           }
-          if (maker.make(db, u, doc)) {
+          if (static_cast<int>(u % o.shards) == o.shard && maker.make(db, u, doc)) {
             if (!maker.own_text().empty()) {
               search::OwnTextTable::append(own_text[i], u, maker.own_text());
             }
-            w.replace_document(u + 1, doc);
+            w.replace_document(u / o.shards + 1, doc);
             ++documents;
           }
           ++done;

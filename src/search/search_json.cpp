@@ -10,8 +10,10 @@ void to_json(nlohmann::json& j, const IndexProgress& p) {
 }
 
 void to_json(nlohmann::json& j, const IndexReport& r) {
-  j = {{"pages", r.pages},     {"documents", r.documents},         {"bytes", r.bytes},
-       {"seconds", r.seconds}, {"merge_seconds", r.merge_seconds}, {"threads", r.threads}};
+  j = {{"pages", r.pages},       {"documents", r.documents},         {"bytes", r.bytes},
+       {"seconds", r.seconds},   {"merge_seconds", r.merge_seconds}, {"threads", r.threads},
+       {"path", r.path.string()}};
+  if (r.shards > 1) j["shard"] = {{"index", r.shard}, {"of", r.shards}};
 }
 
 void to_json(nlohmann::json& j, const IndexInfo& i) {

@@ -16,6 +16,7 @@
 #include "search/document.hpp"
 #include "search/query.hpp"
 #include "search/rank_source.hpp"
+#include "search/shards.hpp"
 #include "search/snippet.hpp"
 #include "search/spelling.hpp"
 #include "webrank/search/search.hpp"
@@ -48,10 +49,22 @@ FileStamp stamp(const fs::path& p) {
   return s;
 }
 
-std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks) {
+std::vector<FileStamp> stamps(const fs::path& db, const std::string& ranks,
+                              const fs::path& shards) {
   const RankVectorFiles vector = rank_vector_files(db, ranks);
-  return {stamp(manifest_path(db)), stamp(db / search::kIndexFile), stamp(vector.values),
-          stamp(vector.record)};
+  std::vector<FileStamp> r{stamp(manifest_path(db)), stamp(db / search::kIndexFile),
+                           stamp(vector.values), stamp(vector.record)};
+  if (!shards.empty()) {
+    // The list and its local shards (a remote shard's server is restarted to serve a new one).
+    r.push_back(stamp(shards));
+    try {
+      for (const auto& e : search::read_shard_list(shards)) {
+        if (!e.remote()) r.push_back(stamp(e.path));
+      }
+    } catch (const Error&) {
+    }
+  }
+  return r;
 }
 
 // The stem of an indexed term: its "Z" and field prefix removed.
@@ -91,10 +104,11 @@ struct SearcherState {
   };
   // Every name term, read once at open: a query looks up a name for each part of its words.
   std::unordered_map<std::string, NameTerm> names;
-  search::OwnTextTable own_text;  // the index's kMetaOwnText
-  std::string family_pages;       // the index's kMetaFamilyPages
-  std::size_t fetched_sites = 0;  // the index's kMetaFetchedSites
-  fs::path index;
+  search::OwnTextTable own_text;           // the index's kMetaOwnText
+  std::string family_pages;                // the index's kMetaFamilyPages
+  std::size_t fetched_sites = 0;           // the index's kMetaFetchedSites
+  fs::path index;                          // the index file, or the shard list of a sharded index
+  std::vector<search::ShardEntry> shards;  // of a sharded index: its shards, in order
   std::vector<FileStamp> stamps;
   std::mutex pool_mutex;
   std::vector<std::unique_ptr<Xapian::Database>> pool;
@@ -110,7 +124,10 @@ struct SearcherState {
           s.pool.pop_back();
         }
       }
-      if (!handle_) handle_ = std::make_unique<Xapian::Database>(s.index.string());
+      if (!handle_) {
+        handle_ = s.shards.empty() ? std::make_unique<Xapian::Database>(s.index.string())
+                                   : search::open_shards(s.index, s.shards);
+      }
     }
     ~Lease() {
       std::lock_guard lock(s_.pool_mutex);
@@ -138,11 +155,49 @@ struct Searcher::Impl {
 
 namespace {
 
+// Every name term of the index, with its number of pages.
+void read_names(SearcherState& s) {
+  const Xapian::Database& x = *s.pool.back();
+  for (const std::string prefix :
+       {search::kNamePrefix, search::kAnchorNamePrefix, search::kSectionNamePrefix}) {
+    for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
+      // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
+      const std::string term = *t;
+      if (prefix == search::kNamePrefix && term.size() > 1 && term[1] >= 'A' && term[1] <= 'Z') {
+        continue;
+      }
+      s.names.emplace(term, t.get_termfreq());
+    }
+  }
+}
+
 std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOptions& o) {
   auto s = std::make_shared<SearcherState>();
   // Stamps first: a change while opening makes the next reopen() open again.
-  s->stamps = stamps(dir, o.ranks);
+  s->stamps = stamps(dir, o.ranks, o.shards);
   s->db = std::make_shared<const Database>(Database::open(dir));
+  if (!o.shards.empty()) {
+    // A sharded index: the database and its vectors are this one's, the index the shards'.
+    const auto names = s->db->rank_names();
+    if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
+      s->ranks = std::make_shared<const PresentedRanks>(load_ranks(*s->db, o.ranks));
+    }
+    search::ShardedIndex sharded = search::open_sharded_index(o.shards, *s->db);
+    s->index = o.shards;
+    s->shards = std::move(sharded.shards);
+    s->own_text = std::move(sharded.own_text);
+    s->family_pages = std::move(sharded.family_pages);
+    s->fetched_sites = sharded.fetched_sites;
+    s->pool.push_back(std::move(sharded.all));
+    try {
+      read_names(*s);
+    } catch (const Xapian::Error& e) {
+      fail(std::string(e.get_type()).starts_with("Network") ? ErrorKind::kIo : ErrorKind::kCorrupt,
+           o.shards.string(), ": reading the shards' name terms failed (", e.get_type(), ": ",
+           e.get_msg(), ")");
+    }
+    return s;
+  }
   const auto info = search_index_info(*s->db);
   if (!info && !o.index_optional) {
     fail(ErrorKind::kNotFound, dir.string(), ": no search index: run `webrank index ", dir.string(),
@@ -161,17 +216,7 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     s->family_pages = x.get_metadata(search::kMetaFamilyPages);
     const std::string sites = x.get_metadata(search::kMetaFetchedSites);
     s->fetched_sites = sites.empty() ? 0 : std::stoull(sites);
-    for (const std::string prefix :
-         {search::kNamePrefix, search::kAnchorNamePrefix, search::kSectionNamePrefix}) {
-      for (auto t = x.allterms_begin(prefix); t != x.allterms_end(prefix); ++t) {
-        // "N" also lists no other prefix's terms: prefixes are capitals, name keys lower case.
-        const std::string term = *t;
-        if (prefix == search::kNamePrefix && term.size() > 1 && term[1] >= 'A' && term[1] <= 'Z') {
-          continue;
-        }
-        s->names.emplace(term, t.get_termfreq());
-      }
-    }
+    read_names(*s);
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
          "): rebuild it with `index`");
@@ -204,6 +249,113 @@ void check_options(const SearchOptions& o) {
     fail_option("bm25_k1", "must be a finite number >= 0, got ", o.bm25_k1);
   }
   if (!(o.bm25_b >= 0 && o.bm25_b <= 1)) fail_option("bm25_b", "must be in [0, 1], got ", o.bm25_b);
+}
+
+// Results as the matcher orders them: (docid, score), best first, and the number of matches.
+struct Ranked {
+  std::vector<std::pair<Xapian::docid, double>> hits;
+  std::uint64_t estimated = 0, lower = 0, upper = 0;
+};
+
+// Sorted best first, ties by docid (Xapian's order), then [offset, offset + k) of them.
+void keep_slice(std::vector<std::pair<double, Xapian::docid>>& scored, std::size_t offset,
+                std::size_t k, Ranked& r) {
+  std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+  });
+  for (std::size_t i = offset; i < scored.size() && i < offset + k; ++i) {
+    r.hits.emplace_back(scored[i].second, scored[i].first);
+  }
+}
+
+// Title mode over a sharded index: every page matching `text`, ordered by rank (what the
+// RankSource of a whole index gives the matcher, here at the front end: a remote shard runs no
+// webrank code).
+Ranked order_by_rank(Xapian::Enquire& enquire, const Xapian::Query& text,
+                     const PresentedRanks& ranks, Xapian::doccount documents, std::size_t offset,
+                     std::size_t k) {
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  enquire.set_query(text);
+  const Xapian::MSet all = enquire.get_mset(0, std::max<Xapian::doccount>(documents, 1));
+  std::vector<std::pair<double, Xapian::docid>> scored;
+  scored.reserve(all.size());
+  for (auto it = all.begin(); it != all.end(); ++it) {
+    const std::size_t page = *it - 1;
+    scored.emplace_back(page < ranks.values().size() ? std::max(ranks.values()[page], 0.0) : 0.0,
+                        *it);
+  }
+  Ranked r;
+  r.estimated = r.lower = r.upper = all.size();
+  keep_slice(scored, offset, k, r);
+  return r;
+}
+
+// Full mode's merge over a sharded index, at the front end: score = scale · BM25 + w ·
+// percentile / 100 + bonus, the sum the matcher of a whole index ranks by. The pages with a bonus
+// are scored from their BM25 (one query filtered to the queries that name them); the others are
+// read in BM25 order, in growing batches, until the (offset + k)-th best score beats what any page
+// not yet read could reach (its BM25 at most the last one read, its percentile at most 100): the
+// threshold algorithm, exact, reading a few times offset + k pages on most queries and every
+// match when BM25 says nothing (a query of site: alone).
+Ranked merge_at_front(Xapian::Enquire& enquire, const Xapian::Query& text, double scale,
+                      const PresentedRanks* ranks, double rank_weight,
+                      const std::vector<std::pair<Xapian::docid, double>>& bonus,
+                      const std::vector<Xapian::Query>& named_by, std::size_t offset,
+                      std::size_t k) {
+  const std::size_t need = offset + k;
+  const auto bonus_of = [&](Xapian::docid did) {
+    const auto it = std::lower_bound(bonus.begin(), bonus.end(), did,
+                                     [](const auto& e, Xapian::docid d) { return e.first < d; });
+    return it != bonus.end() && it->first == did ? it->second : 0.0;
+  };
+  const auto has_bonus = [&](Xapian::docid did) { return bonus_of(did) > 0; };
+  const auto score_of = [&](Xapian::docid did, double bm25) {
+    double score = bm25 * scale;
+    if (ranks) score += rank_weight * (ranks->percentile(static_cast<PageId>(did - 1)) / 100);
+    return score + bonus_of(did);
+  };
+  std::vector<std::pair<double, Xapian::docid>> scored;
+  if (!bonus.empty()) {
+    enquire.set_query(
+        Xapian::Query(Xapian::Query::OP_FILTER, text,
+                      Xapian::Query(Xapian::Query::OP_OR, named_by.begin(), named_by.end())));
+    // Every match: a name can also be had by pages it gives no bonus (a family's at weight 0).
+    const Xapian::MSet named =
+        enquire.get_mset(0, enquire.get_mset(0, 0).get_matches_upper_bound());
+    for (auto it = named.begin(); it != named.end(); ++it) {
+      if (has_bonus(*it)) scored.emplace_back(score_of(*it, it.get_weight()), *it);
+    }
+  }
+  Ranked r;
+  enquire.set_query(text);
+  const double best_rank = ranks ? rank_weight : 0;
+  std::size_t read = 0, batch = std::max<std::size_t>(2 * need, 32);
+  for (bool first = true;; first = false) {
+    const Xapian::MSet m =
+        enquire.get_mset(static_cast<Xapian::doccount>(read), static_cast<Xapian::doccount>(batch),
+                         static_cast<Xapian::doccount>(need));
+    if (first) {
+      r.estimated = m.get_matches_estimated();
+      r.lower = m.get_matches_lower_bound();
+      r.upper = m.get_matches_upper_bound();
+    }
+    double last = 0;
+    for (auto it = m.begin(); it != m.end(); ++it) {
+      last = it.get_weight();
+      if (!has_bonus(*it)) scored.emplace_back(score_of(*it, last), *it);
+    }
+    read += m.size();
+    if (m.size() < batch) break;  // every match read
+    if (scored.size() >= need) {
+      std::nth_element(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(need - 1),
+                       scored.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      if (scored[need - 1].first > last * scale + best_rank) break;
+    }
+    batch *= 2;
+  }
+  keep_slice(scored, offset, k, r);
+  return r;
 }
 
 }  // namespace
@@ -244,7 +396,7 @@ Searcher Searcher::open(const fs::path& db, SearcherOptions options) {
 }
 
 bool Searcher::reopen() {
-  const auto now = stamps(impl_->dir, impl_->options.ranks);
+  const auto now = stamps(impl_->dir, impl_->options.ranks, impl_->options.shards);
   if (now == impl_->current()->stamps) return false;
   auto fresh = open_state(impl_->dir, impl_->options);
   std::lock_guard lock(impl_->mutex);
@@ -326,6 +478,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
     // operations"), of pages' own names and of anchor texts, each bonus shared among the pages
     // that have the name; a page of a family keeps a part of its bonus.
     std::vector<std::pair<Xapian::docid, double>> bonus;
+    // Queries that together match the pages in `bonus` (a sharded index's merge reads their BM25).
+    std::vector<Query> named_by;
     const auto family_share = [&](Xapian::docid did) {
       return search::page_bit(state->family_pages, did - 1) ? o.family_name_weight : 1.0;
     };
@@ -345,6 +499,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
         // page's links to itself) names its page unless it is some page's own name.
         const auto own = state->names.find(search::kNamePrefix + key);
         if (o.name_weight > 0 && own != state->names.end()) {
+          named_by.emplace_back(own->first);
           const double each = o.name_weight * share / own->second.pages;
           for (const Xapian::docid did : own->second.pages_of(own->first, *handle)) {
             bonus.emplace_back(did, each * family_share(did));
@@ -360,6 +515,7 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
               (section == state->names.end() ? 0 : section->second.pages);
           for (const auto it : {anchor, section}) {
             if (it == state->names.end()) continue;
+            named_by.emplace_back(it->first);
             const double each = o.anchor_name_weight * share / pages;
             for (const Xapian::docid did : it->second.pages_of(it->first, *handle)) {
               bonus.emplace_back(did, each * family_share(did));
@@ -371,17 +527,21 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       // its words the query's are, shared among the pages whose descriptions have them all.
       if (o.name_weight > 0 && n <= search::kMaxNamePartWords) {
         std::vector<std::pair<Xapian::docid, std::size_t>> described;  // (page, its words)
+        std::vector<Query> every_word;  // matches the pages whose descriptions have every word
         for (std::size_t k = 0; k < n; ++k) {
           const std::string prefix = search::kDescriptionPrefix + words[k] + "/";
           std::vector<std::pair<Xapian::docid, std::size_t>> with;
+          std::vector<Query> word;
           for (auto t = (*handle).allterms_begin(prefix); t != (*handle).allterms_end(prefix);
                ++t) {
+            word.emplace_back(*t);
             const std::size_t count = std::stoul((*t).substr(prefix.size()));
             for (auto p = (*handle).postlist_begin(*t); p != (*handle).postlist_end(*t); ++p) {
               with.emplace_back(*p, count);
             }
           }
           std::sort(with.begin(), with.end());
+          every_word.emplace_back(Query::OP_OR, word.begin(), word.end());
           if (k == 0) {
             described = std::move(with);
           } else {
@@ -391,6 +551,8 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
           }
           if (described.empty()) break;
         }
+        if (!described.empty())
+          named_by.emplace_back(Query::OP_AND, every_word.begin(), every_word.end());
         for (const auto& [did, count] : described) {
           const double share = static_cast<double>(n) / static_cast<double>(std::max(count, n));
           bonus.emplace_back(did, o.name_weight * share / static_cast<double>(described.size()) *
@@ -410,15 +572,27 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       bonus.resize(out);
       std::erase_if(bonus, [](const auto& e) { return !(e.second > 0); });
     }
+    // A sharded index orders by rank at the front end (order_by_rank, merge_at_front): its
+    // remote shards cannot run webrank's posting sources.
+    const bool sharded = !state->shards.empty();
+    std::optional<Ranked> ranked;
     if (ranks && o.mode == SearchMode::kTitle) {
-      q = Query(Query::OP_FILTER,
-                Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
+      if (sharded) {
+        ranked = order_by_rank(enquire, text, *ranks, (*handle).get_doccount(), o.offset, o.k);
+      } else {
+        q = Query(Query::OP_FILTER,
+                  Query((new RankSource(*ranks, RankSource::Weight::kRank))->release()), text);
+      }
     } else if (merge || !bonus.empty()) {
       // The best BM25 score of the query first: the merge adds rank to BM25 relative to it.
       enquire.set_query(text);
       const Xapian::MSet best = enquire.get_mset(0, 1);
       // A query of site: alone weighs nothing: ordered by rank alone.
       const double top = best.empty() ? 0 : best.begin().get_weight();
+      if (sharded) {
+        ranked = merge_at_front(enquire, text, top > 0 ? 1 / top : 1, merge ? ranks.get() : nullptr,
+                                o.rank_weight, bonus, named_by, o.offset, o.k);
+      }
       std::vector<Query> parts{Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1)};
       if (merge) {
         parts.emplace_back(
@@ -431,19 +605,28 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       }
       q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
-    enquire.set_query(q);
-    const Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(o.offset),
-                                               static_cast<Xapian::doccount>(o.k),
-                                               static_cast<Xapian::doccount>(o.offset + o.k));
-    r.matches_estimated = mset.get_matches_estimated();
-    r.matches_lower = mset.get_matches_lower_bound();
-    r.matches_upper = mset.get_matches_upper_bound();
+    if (!ranked) {
+      enquire.set_query(q);
+      const Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(o.offset),
+                                                 static_cast<Xapian::doccount>(o.k),
+                                                 static_cast<Xapian::doccount>(o.offset + o.k));
+      ranked.emplace();
+      ranked->estimated = mset.get_matches_estimated();
+      ranked->lower = mset.get_matches_lower_bound();
+      ranked->upper = mset.get_matches_upper_bound();
+      for (auto it = mset.begin(); it != mset.end(); ++it) {
+        ranked->hits.emplace_back(*it, it.get_weight());
+      }
+    }
+    r.matches_estimated = ranked->estimated;
+    r.matches_lower = ranked->lower;
+    r.matches_upper = ranked->upper;
     std::size_t position = o.offset;
-    for (auto it = mset.begin(); it != mset.end(); ++it) {
-      const PageId page = *it - 1;
+    for (const auto& [did, score] : ranked->hits) {
+      const PageId page = did - 1;
       SearchHit h;
       h.position = ++position;
-      h.score = it.get_weight();
+      h.score = score;
       if (ranks) {
         h.page = ranks->page(db, page);
       } else {
@@ -476,6 +659,20 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       }
       r.suggestion = search::suggest_query(*handle, query, o.mode);
     }
+  } catch (const Xapian::NetworkError& e) {
+    // A remote shard stopped answering: name the first one that does not open now.
+    std::string which = state->index.string();
+    for (std::size_t i = 0; i < state->shards.size(); ++i) {
+      if (!state->shards[i].remote()) continue;
+      try {
+        search::open_shards(state->index, {state->shards[i]});
+      } catch (const Error&) {
+        which = search::shard_name(state->index, i, state->shards[i]);
+        break;
+      }
+    }
+    fail(ErrorKind::kIo, which, ": unreachable during the search (", e.get_msg(),
+         "): is its xapian-tcpsrv running?");
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, state->index.string(), ": search failed (", e.get_type(), ": ",
          e.get_msg(), "): rebuild the index with `index`");

@@ -21,7 +21,8 @@ void run_server(const ServeOptions& options) {
   if (options.threads < 0) fail_option("threads", "must be >= 0, got ", options.threads);
   serve::Site site;
   site.session = std::make_unique<app::Session>(
-      options.db, app::Session::Options{.search_optional = true, .reopen_on_use = false});
+      options.db, app::Session::Options{
+                      .search_optional = true, .reopen_on_use = false, .shards = options.shards});
   site.ranks = options.ranks;
   site.ranks_named = options.ranks_named;
   // Opens the searcher and its vector now: a --ranks that is not stored stops the server here.

@@ -103,6 +103,9 @@ class Session {
     // vector, a rebuilt index). false: only refresh() does (a server, whose watcher calls it
     // once a second, spares every search that check).
     bool reopen_on_use = true;
+    // A shard list (a Xapian stub file) searched instead of DB/search.xapian when a call names
+    // none (docs/search.md, "A sharded index"): a server's --shards.
+    std::filesystem::path shards = {};
   };
   // Opens the database at `path`. Throws Error as Database::open does.
   explicit Session(std::filesystem::path path, Options options);
@@ -119,9 +122,11 @@ class Session {
   // The searcher of the database ranked by `ranks` (`named`: asked for by name, so a missing
   // vector is an error), opened on first use and picking up a rebuilt index or a new vector.
   // `index_optional`: opened with search off when the database has no index, whatever
-  // Options::search_optional says (for a call that only asks whether search is on). Throws Error
-  // as Searcher::open does.
-  Searcher& searcher(const std::string& ranks, bool named, bool index_optional = false) const;
+  // Options::search_optional says (for a call that only asks whether search is on). `shards`: a
+  // shard list to search instead of the database's index ("": Options::shards). Throws Error as
+  // Searcher::open does.
+  Searcher& searcher(const std::string& ranks, bool named, bool index_optional = false,
+                     const std::filesystem::path& shards = {}) const;
   // Reopens the database if a new version of it was put in place (update, recrawl, build
   // --force), and every searcher whose files changed (a new vector, a rebuilt index). Returns
   // true if anything changed. Throws Error as Database::open and Searcher::reopen do; what was

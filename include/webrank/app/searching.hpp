@@ -20,6 +20,7 @@ struct SearchRequest {
   SearchOptions search;  // mode, k, offset, rank_weight, bm25_k1, bm25_b, snippets
   std::string ranks;     // "": pagerank when the database has it
   std::string topics;    // "Science=0.7,Sports=0.3"
+  std::string shards;    // a shard list (stub file) to search instead of DB/search.xapian
 };
 struct SearchReport : ResultBase {
   SearchResults results;
@@ -33,6 +34,7 @@ struct EvalRequest {
   std::string ranks;
   int repeat = 1;
   bool per_query = false;
+  std::string shards;  // as SearchRequest::shards
 };
 struct EvalResult : ResultBase {
   EvalReport report;
@@ -40,9 +42,11 @@ struct EvalResult : ResultBase {
 };
 EvalResult eval(Session* session, const EvalRequest& request, const Run& run);
 
-// `index`: (re)builds the full-text index inside the database.
+// `index`: (re)builds the full-text index inside the database, or one shard of a sharded index.
 struct IndexRequest {
   std::string field_weights = to_string(FieldWeights{});  // TITLE,TEXT,ANCHOR,URL,CHROME
+  std::string shard;   // "I/N": shard I of N (IndexOptions::shard); "": the whole index
+  std::string output;  // where to write it; "": DB/search.xapian (required with `shard`)
 };
 struct IndexResult : ResultBase {
   IndexReport report;

@@ -62,6 +62,12 @@ struct IndexOptions {
       stop;  // a stop request abandons the build (Error kCancelled); the old index stays
   // Called now and then from one indexing thread at a time (never concurrently); may be empty.
   std::function<void(const IndexProgress&)> on_progress;
+  // A shard of a sharded index (docs/search.md, "A sharded index"): with shards = n > 1, only the
+  // pages u with u % n == shard are indexed, page u as document u / n + 1, so that Xapian's
+  // multi-database over shards 0..n-1 (in that order) numbers it u + 1 as a whole index does.
+  int shard = 0, shards = 1;
+  // Where to write the index; empty: DB/search.xapian.
+  std::filesystem::path output;
 };
 
 struct IndexReport {
@@ -69,8 +75,10 @@ struct IndexReport {
   std::uint64_t documents = 0;  // pages indexed: those with a title, text, anchor text or label
   std::uint64_t bytes = 0;      // size of DB/search.xapian
   double seconds = 0;           // in all
-  double merge_seconds = 0;     // of which merging the shards into the one file
+  double merge_seconds = 0;     // of which merging the segments into the one file
   int threads = 1;
+  std::filesystem::path path;  // the index written
+  int shard = 0, shards = 1;
 };
 
 // Builds (or rebuilds) the search index of `db` as DB/search.xapian. The new index is written to
@@ -206,6 +214,11 @@ struct SearcherOptions {
   // true: a database without a search index opens with search off (has_index() false; search()
   // throws kNotFound saying so), for a server that shows everything else; false: open() throws.
   bool index_optional = false;
+  // Search a sharded index (docs/search.md, "A sharded index") instead of DB/search.xapian: a
+  // shard list, a Xapian stub file naming shards 0..N-1 in order (local files or xapian-tcpsrv
+  // servers). The database, its rank vectors and the texts snippets are cut from are this
+  // database's; every shard must have been built from it.
+  std::filesystem::path shards = {};
 };
 
 // Throws what Searcher::search throws for a malformed `query` (kInvalidArgument, field
@@ -223,7 +236,9 @@ class Searcher {
  public:
   // Opens DB, its index and the rank vector. Throws Error: kNotFound when the database, its
   // index ("run webrank index DB", unless index_optional) or a named vector is missing; kCorrupt
-  // for a damaged index or one built for another database.
+  // for a damaged index or one built for another database. With `shards`, errors name the shard:
+  // kIo for an unreachable one, kNotFound for a missing one, kCorrupt for one of another index
+  // version, another database or other field weights, kInvalidInput for a list out of order.
   static Searcher open(const std::filesystem::path& db, SearcherOptions options = {});
   Searcher(Searcher&&) noexcept;
   Searcher& operator=(Searcher&&) noexcept;

@@ -44,6 +44,9 @@ struct ServeOptions {
   int threads = 0;                 // event loops (and slow-view threads); 0 = 2 per core, >= 8
   std::string ranks = "pagerank";  // the stored vector results are ranked by
   bool ranks_named = false;        // true: `ranks` was asked for by name (missing is an error)
+  // A sharded index to search instead of DB/search.xapian: its shard list (a Xapian stub file;
+  // docs/search.md, "A sharded index"). Empty: the database's own index.
+  std::filesystem::path shards = {};
   // Memory for answers of repeated searches (docs/serve.md); 0 computes every search.
   std::size_t cache_bytes = std::size_t{64} << 20;
   std::stop_token stop;  // a stop request ends run_server(): in-flight requests finish
