@@ -28,20 +28,31 @@ Xapian::Stem english() {
 }
 
 // The English stemmer with a memory of the words it stemmed: a page's words are mostly words it
-// has seen, and stemming was half of the time of making a document. Bounded: cleared when full.
+// has seen, and stemming was half of the time of making a document. A direct-mapped table of
+// kSlots words, a slot by the word's XXH3: a hit costs a hash and a compare, and allocates
+// nothing (the stem is returned by value, within the short-string buffer for most words); a
+// miss stems and takes the slot.
 class CachedStem : public Xapian::StemImplementation {
  public:
+  CachedStem() : slots_(kSlots) {}
   std::string operator()(const std::string& word) override {
-    if (const auto it = cache_.find(word); it != cache_.end()) return it->second;
-    if (cache_.size() >= kMaxWords) cache_.clear();
-    return cache_.emplace(word, stem_(word)).first->second;
+    Slot& s = slots_[XXH3_64bits(word.data(), word.size()) & (kSlots - 1)];
+    if (s.used && s.word == word) return s.stem;
+    s.word = word;
+    s.stem = stem_(word);
+    s.used = true;
+    return s.stem;
   }
   std::string get_description() const override { return "cached english"; }
 
  private:
-  static constexpr std::size_t kMaxWords = 1 << 18;
+  static constexpr std::size_t kSlots = 1 << 16;
+  struct Slot {
+    std::string word, stem;
+    bool used = false;
+  };
   Xapian::Stem stem_ = english();
-  std::unordered_map<std::string, std::string> cache_;
+  std::vector<Slot> slots_;
 };
 
 void configure(Xapian::TermGenerator& g, bool cached = false) {
@@ -312,6 +323,7 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   const auto anchors = db.anchor_text(page);
   // A crawled page that was not fetched and that no anchor names is only a URL in a link.
   if (db.has_page_data() && !title && (!anchors || anchors->empty())) return false;
+  ++serial_;  // a new page for page_words()
   doc.clear_terms();
   doc.clear_values();
   doc.set_data(std::string());
@@ -406,8 +418,6 @@ bool DocumentMaker::make(const Database& db, PageId page, Xapian::Document& doc)
   // A URL's words are a page's vocabulary only where the database has nothing else (labels of
   // an edge list).
   if (!db.has_page_data()) page_words(url);
-  for (const std::string& word : words_) ++vocabulary_[word];
-  words_.clear();
   const std::vector<std::string>* site_words =
       titles_ ? titles_->words_of(site_of(label)) : nullptr;
   // A title that a page higher in the site's numbering has too names that page, not this one.
@@ -465,7 +475,13 @@ void DocumentMaker::page_words(std::string_view text) {
   // gives a word once, so a word's spelling frequency is the number of pages that have it.
   std::string word;
   const auto take = [&] {
-    if (word.size() >= 2 && word.size() <= 64) words_.insert(word);
+    if (word.size() >= 2 && word.size() <= 64) {
+      WordPages& w = vocabulary_[word];
+      if (w.last != serial_) {
+        w.last = serial_;
+        ++w.pages;
+      }
+    }
     word.clear();
   };
   for (std::size_t i = 0; i < text.size();) {

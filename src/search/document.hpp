@@ -172,7 +172,11 @@ class DocumentMaker {
   // each with the number of those pages that have it: the spelling data (Xapian's, for "did you
   // mean"), which the index builder adds once per word (Xapian's spelling table costs a B-tree
   // of word fragments per database a word is added to).
-  const std::unordered_map<std::string, std::uint32_t>& vocabulary() const { return vocabulary_; }
+  struct WordPages {
+    std::uint32_t pages = 0;  // the pages that have the word
+    std::uint32_t last = 0;   // the last of them (make()'s count of calls)
+  };
+  const std::unordered_map<std::string, WordPages>& vocabulary() const { return vocabulary_; }
 
  private:
   // `compounds`: also under its compounds joined (join_compounds), for titles and anchor texts,
@@ -192,8 +196,8 @@ class DocumentMaker {
   FieldWeights weights_;
   const SiteChrome* chrome_;
   const SiteTitles* titles_;
-  std::unordered_set<std::string> words_;  // the page's words
-  std::unordered_map<std::string, std::uint32_t> vocabulary_;
+  std::unordered_map<std::string, WordPages> vocabulary_;
+  std::uint32_t serial_ = 0;  // make()'s calls
   Xapian::TermGenerator terms_;
   std::vector<std::string_view> anchors_;
   std::unordered_map<std::string_view, int> count_;  // links of each distinct anchor text

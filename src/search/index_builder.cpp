@@ -172,7 +172,7 @@ IndexReport build_search_index(const Database& db, const IndexOptions& o) {
       }
     }
 #pragma omp critical(webrank_index_vocabulary)
-    for (const auto& [word, pages] : maker.vocabulary()) vocabulary[word] += pages;
+    for (const auto& [word, w] : maker.vocabulary()) vocabulary[word] += w.pages;
   }
   for (const auto& e : failed) {
     if (e) std::rethrow_exception(e);

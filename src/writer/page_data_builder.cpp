@@ -59,7 +59,11 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   grow(final_id_[id] + 1);
   title_[id] = r.title;
   text_[id] = r.text;
-  if (!r.html.empty()) html_[id] = zstd_compress(r.html);
+  if (!r.html_zstd.empty()) {
+    html_[id] = r.html_zstd;
+  } else if (!r.html.empty()) {
+    html_[id] = zstd_compress(r.html);
+  }
   etag_[id] = r.etag;
   last_modified_[id] = r.last_modified;
   body_bytes_[id] = r.body_bytes;

@@ -60,6 +60,9 @@ struct PageRecord {
   std::uint64_t content_hash = 0;
   std::vector<PageLink> links;
   std::string html;  // the stored copy (HTML pages only)
+  // `html` as one zstd frame, when whoever made the record compressed it already (the import
+  // of crawls does, on every core); empty: the database writer compresses `html` itself.
+  std::string html_zstd;
   std::string etag, last_modified;
   std::uint64_t body_bytes = 0;
 };

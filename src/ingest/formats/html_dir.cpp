@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ingest/formats/page_batch.hpp"
 #include "ingest/formats/readers.hpp"
 #include "util/input_stream.hpp"
 #include "web/page_record.hpp"
@@ -58,15 +59,22 @@ std::uint64_t read_html_dir(const std::string& path, bool, RecordSink& sink,
   if (ec) fail(ErrorKind::kInvalidInput, path, ": cannot list: ", ec.message());
   std::sort(files.begin(), files.end());
   std::uint64_t bytes = 0, cut = 0;
+  PageBatch batch(sink);
   for (const fs::path& f : files) {
     bool truncated = false;
-    const std::string text = read_file_prefix(f.string(), kMaxHtmlFileBytes, &truncated);
+    std::string text = read_file_prefix(f.string(), kMaxHtmlFileBytes, &truncated);
     cut += truncated;
-    const std::string url = web::file_url(fs::absolute(f).lexically_normal().string());
-    sink.page_record(web::make_page_record(url, 200, "text/html", "", text));
-    bytes += text.size();
+    std::string url = web::file_url(fs::absolute(f).lexically_normal().string());
+    const std::size_t size = text.size();
+    batch.add(
+        [url = std::move(url), text = std::move(text)] {
+          return web::make_page_record(url, 200, "text/html", "", text);
+        },
+        size);
+    bytes += size;
     if (on_bytes) on_bytes(bytes);
   }
+  batch.flush();
   if (cut) {
     sink.note(cat(cut, cut == 1 ? " file was" : " files were", " longer than ",
                   kMaxHtmlFileBytes >> 20, " MiB and read up to that size, as a crawl would"));

@@ -20,6 +20,7 @@
 
 #include <unordered_map>
 
+#include "ingest/formats/page_batch.hpp"
 #include "ingest/formats/path_names.hpp"
 #include "ingest/formats/readers.hpp"
 #include "ingest/warc_pages.hpp"
@@ -110,6 +111,7 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
   std::unordered_map<std::string, std::string> digest_of_url;
   std::size_t kept = 0;
   std::uint64_t records = 0;
+  PageBatch batch(sink);
   while (reader.next(rec)) {
     ++records;
     if (on_bytes && records % 64 == 0) on_bytes(reader.file_position());
@@ -147,8 +149,10 @@ std::uint64_t read_warc(const std::string& path, bool, RecordSink& sink,
         by_url.emplace(c.label, std::move(k));
       }
     }
-    sink.page_record(capture_page(c));
+    const std::size_t bytes = c.body.size();
+    batch.add([c = std::move(c)] { return capture_page(c); }, bytes);
   }
+  batch.flush();
   if (on_bytes) on_bytes(reader.file_position());
   return records;
 }
