@@ -194,6 +194,7 @@ class Collector : public RecordSink {
   // Crawled pages: their data goes to the page sections, their followed links to the web.
   void page_record(const PageRecord& r) override {
     flush();
+    if (page_data.empty()) page_data.spill_to(spill_dir_);
     if (!page_data.add(r, [this](std::string_view l) { return labels.intern(l); })) return;
     for (const PageLink& l : r.links) {
       if (!l.nofollow) link(r.url, l.target, 1.0);

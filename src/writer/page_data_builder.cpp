@@ -1,5 +1,7 @@
 #include "writer/page_data_builder.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <span>
 
@@ -7,6 +9,7 @@
 #include "store/manifest_section.hpp"
 #include "store/section_file.hpp"
 #include "util/compression.hpp"
+#include "util/error.hpp"
 #include "writer/csr_builder.hpp"
 
 namespace webrank {
@@ -30,17 +33,96 @@ void write_strings(const fs::path& dir, layout::SectionName offsets_name,
 
 }  // namespace
 
+PageStrings::~PageStrings() {
+  if (!spill_) return;
+  std::fclose(spill_);
+  std::error_code ec;
+  fs::remove(file_, ec);
+}
+
+void PageStrings::spill_to(const fs::path& file) {
+  spill_ = std::fopen(file.c_str(), "w+b");
+  if (!spill_) fail_errno(file.string(), "cannot create");
+  file_ = file;
+  at_.resize(memory_.size());
+  size_.resize(memory_.size());
+  for (std::size_t u = 0; u < memory_.size(); ++u) set(static_cast<PageId>(u), memory_[u]);
+  std::vector<std::string>().swap(memory_);
+}
+
+void PageStrings::grow(PageId n) {
+  if (spill_ && at_.size() < n) {
+    at_.resize(n);
+    size_.resize(n);
+  } else if (!spill_ && memory_.size() < n) {
+    memory_.resize(n);
+  }
+}
+
+void PageStrings::set(PageId id, std::string_view s) {
+  if (!spill_) {
+    memory_[id] = s;
+    return;
+  }
+  if (!s.empty() && std::fwrite(s.data(), 1, s.size(), spill_) != s.size()) {
+    fail_errno(file_.string(), "write failed");
+  }
+  at_[id] = spilled_;
+  size_[id] = s.size();
+  spilled_ += s.size();
+}
+
+void PageStrings::write(const fs::path& dir, layout::SectionName offsets_section,
+                        layout::SectionName bytes_section, PageId pages, nlohmann::json& manifest) {
+  const auto size = [&](PageId u) { return spill_ ? size_[u] : memory_[u].size(); };
+  std::vector<std::uint64_t> offsets{0};
+  offsets.reserve(pages + 1);
+  for (PageId u = 0; u < pages; ++u) offsets.push_back(offsets.back() + size(u));
+  write_section<std::uint64_t>(dir, offsets_section, std::span(offsets), manifest);
+  SectionWriter w(dir / bytes_section.file, bytes_section.name, 1);
+  if (spill_ && std::fflush(spill_) != 0) fail_errno(file_.string(), "write failed");
+  std::string buffer;
+  for (PageId u = 0; u < pages; ++u) {
+    if (!spill_) {
+      w.append_bytes(memory_[u].data(), memory_[u].size());
+      continue;
+    }
+    buffer.resize(size_[u]);
+    std::size_t done = 0;
+    while (done < buffer.size()) {
+      const ssize_t got = ::pread(fileno(spill_), buffer.data() + done, buffer.size() - done,
+                                  static_cast<off_t>(at_[u] + done));
+      if (got <= 0) fail_errno(file_.string(), "read failed");
+      done += static_cast<std::size_t>(got);
+    }
+    w.append_bytes(buffer.data(), buffer.size());
+  }
+  list_section(manifest, bytes_section.file, bytes_section.name, offsets.back(), 1, w.finish());
+  if (spill_) {  // out of the directory before it becomes the database
+    std::fclose(spill_);
+    spill_ = nullptr;
+    std::error_code ec;
+    fs::remove(file_, ec);
+  }
+}
+
+void PageDataCollector::spill_to(const fs::path& dir) {
+  title_.spill_to(dir / ".page-titles.spill");
+  text_.spill_to(dir / ".page-texts.spill");
+  html_.spill_to(dir / ".page-html.spill");
+}
+
 void PageDataCollector::grow(PageId n) {
   if (status_.size() >= n) return;
   status_.resize(n);
   hash_.resize(n);
   final_id_.resize(n, kNoPage);
   final_url_.resize(n);
-  title_.resize(n);
-  text_.resize(n);
+  title_.grow(n);
+  text_.grow(n);
   anchors_.resize(n);
   own_anchors_.resize(n);
-  html_.resize(n);
+  html_.grow(n);
   etag_.resize(n);
   last_modified_.resize(n);
   body_bytes_.resize(n);
@@ -57,12 +139,12 @@ bool PageDataCollector::add(const PageRecord& r, const Intern& intern) {
   final_url_[id] = r.final_url.empty() ? r.url : r.final_url;
   final_id_[id] = r.final_url.empty() ? id : intern(r.final_url);
   grow(final_id_[id] + 1);
-  title_[id] = r.title;
-  text_[id] = r.text;
+  title_.set(id, r.title);
+  text_.set(id, r.text);
   if (!r.html_zstd.empty()) {
-    html_[id] = r.html_zstd;
+    html_.set(id, r.html_zstd);
   } else if (!r.html.empty()) {
-    html_[id] = zstd_compress(r.html);
+    html_.set(id, zstd_compress(r.html));
   }
   etag_[id] = r.etag;
   last_modified_[id] = r.last_modified;
@@ -87,8 +169,8 @@ void PageDataCollector::set(PageId id, std::uint16_t status, std::uint64_t hash,
   status_[id] = status;
   hash_[id] = hash;
   final_url_[id] = final_url;
-  title_[id] = title;
-  text_[id] = text;
+  title_.set(id, title);
+  text_.set(id, text);
   const AnchorTexts stored = split_anchor_text(anchors);
   anchors_[id] = stored.others;
   own_anchors_[id] = stored.own_sections;
@@ -104,7 +186,7 @@ void PageDataCollector::set_validators(PageId id, std::string_view etag,
 
 void PageDataCollector::set_html(PageId id, std::string_view html) {
   grow(id + 1);
-  html_[id] = html.empty() ? std::string() : zstd_compress(html);
+  html_.set(id, html.empty() ? std::string() : zstd_compress(html));
 }
 
 void PageDataCollector::add_anchor_once(PageId target, std::string_view anchor) {
@@ -158,8 +240,8 @@ void PageDataCollector::write(const fs::path& dir, PageId pages,
   write_section<std::uint64_t>(dir, layout::kPageHash, std::span(hash_.data(), pages), manifest);
   write_strings(dir, layout::kPageFinalUrlOffsets, layout::kPageFinalUrlBytes, final_url_, pages,
                 manifest);
-  write_strings(dir, layout::kPageTitleOffsets, layout::kPageTitleBytes, title_, pages, manifest);
-  write_strings(dir, layout::kPageTextOffsets, layout::kPageTextBytes, text_, pages, manifest);
+  title_.write(dir, layout::kPageTitleOffsets, layout::kPageTitleBytes, pages, manifest);
+  text_.write(dir, layout::kPageTextOffsets, layout::kPageTextBytes, pages, manifest);
   for (PageId u = 0; u < pages; ++u) {
     if (own_anchors_[u].empty()) continue;
     anchors_[u] += "\n\n";
@@ -168,7 +250,7 @@ void PageDataCollector::write(const fs::path& dir, PageId pages,
   }
   write_strings(dir, layout::kPageAnchorOffsets, layout::kPageAnchorBytes, anchors_, pages,
                 manifest);
-  write_strings(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, html_, pages, manifest);
+  html_.write(dir, layout::kPageHtmlOffsets, layout::kPageHtmlBytes, pages, manifest);
   write_strings(dir, layout::kPageEtagOffsets, layout::kPageEtagBytes, etag_, pages, manifest);
   write_strings(dir, layout::kPageModifiedOffsets, layout::kPageModifiedBytes, last_modified_,
                 pages, manifest);

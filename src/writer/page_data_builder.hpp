@@ -17,10 +17,41 @@
 #include <string_view>
 #include <vector>
 
+#include "store/db_layout.hpp"
 #include "webrank/store/page_data.hpp"
 #include "webrank/util/graph.hpp"
 
 namespace webrank {
+
+// One string per page (a title, a text, a stored copy), written as an offsets section and a
+// bytes section. Held in memory, or, once spill_to() names a file, appended to that file as the
+// pages come, with only each page's place kept in memory: a crawl of a million pages would
+// otherwise hold all their text and HTML until the database is written.
+class PageStrings {
+ public:
+  PageStrings() = default;
+  ~PageStrings();  // closes and removes the spill file
+  PageStrings(const PageStrings&) = delete;
+  PageStrings& operator=(const PageStrings&) = delete;
+  // From now on the strings set go to `file` (created; removed by the destructor). Throws Error
+  // (kIo) naming the file when it cannot be created.
+  void spill_to(const std::filesystem::path& file);
+  // Room for pages [0, n) at least.
+  void grow(PageId n);
+  // Page `id`'s string (the last one set counts); throws Error (kIo) if the spill file fails.
+  void set(PageId id, std::string_view s);
+  // Writes the sections for `pages` pages into `dir` and lists them in `manifest`, then removes
+  // the spill file: the last call.
+  void write(const std::filesystem::path& dir, layout::SectionName offsets,
+             layout::SectionName bytes, PageId pages, nlohmann::json& manifest);
+
+ private:
+  std::vector<std::string> memory_;
+  std::filesystem::path file_;
+  std::FILE* spill_ = nullptr;
+  std::uint64_t spilled_ = 0;             // bytes in the spill file
+  std::vector<std::uint64_t> at_, size_;  // each page's place in the spill file
+};
 
 class PageDataCollector {
  public:
@@ -45,6 +76,8 @@ class PageDataCollector {
   void add_anchor_once(PageId target, std::string_view anchor);
   void add_nofollow(PageId source, PageId target);
   bool empty() const { return !any_; }
+  // Titles, texts and stored copies go to files in `dir` as they come (removed by write()).
+  void spill_to(const std::filesystem::path& dir);
   // Writes the sections for `pages` pages into `dir` and lists them in `manifest`; `label`
   // names a page (where a redirect chain ends).
   void write(const std::filesystem::path& dir, PageId pages,
@@ -57,9 +90,9 @@ class PageDataCollector {
   std::vector<std::uint16_t> status_;
   std::vector<std::uint64_t> hash_;
   std::vector<PageId> final_id_;  // page id of the final URL
-  std::vector<std::string> final_url_, title_, text_, anchors_;
+  std::vector<std::string> final_url_, anchors_;
+  PageStrings title_, text_, html_;       // html_: zstd frames; empty: no stored copy
   std::vector<std::string> own_anchors_;  // of links to the page itself
-  std::vector<std::string> html_;         // zstd frames; empty: no stored copy
   std::vector<std::string> etag_, last_modified_;
   std::vector<std::uint64_t> body_bytes_;
   std::vector<PageId> nofollow_sources_, nofollow_targets_;

@@ -15,6 +15,7 @@
 #include "webrank/store/database.hpp"
 #include "webrank/store/page_data.hpp"
 #include "webrank/util/error.hpp"
+#include "writer/page_data_builder.hpp"
 
 namespace webrank::testing {
 namespace fs = std::filesystem;
@@ -29,6 +30,40 @@ Database import_dir(const TempDir& dir) {
   Database db = Database::open(dir / "site.db");
   db.verify();
   return db;
+}
+
+// A column spilled to a file as pages come (a crawl's) writes what one held in memory writes:
+// pages set out of order, twice, empty, or never; the spill file is gone once written.
+TEST(PageData, SpilledStringsWriteTheSameSectionsAsStringsInMemory) {
+  TempDir dir;
+  fs::create_directories(dir / "memory");
+  fs::create_directories(dir / "spilled");
+  const std::vector<std::pair<PageId, std::string>> sets = {
+      {3, "third"}, {5, ""}, {1, std::string(100000, 'x')}, {6, "six"}, {3, "third, again"}};
+  nlohmann::json manifests[2];
+  for (int spilled = 0; spilled < 2; ++spilled) {
+    const fs::path out = dir / (spilled ? "spilled" : "memory");
+    PageStrings column;
+    column.grow(2);
+    column.set(0, "kept");
+    if (spilled) column.spill_to(out / ".spill");
+    for (const auto& [id, text] : sets) {
+      column.grow(id + 1);
+      column.set(id, text);
+    }
+    column.grow(9);
+    column.write(out, layout::kPageTextOffsets, layout::kPageTextBytes, 9, manifests[spilled]);
+    EXPECT_FALSE(fs::exists(out / ".spill"));
+  }
+  EXPECT_EQ(manifests[0], manifests[1]);
+  for (const char* file : {layout::kPageTextOffsets.file, layout::kPageTextBytes.file}) {
+    std::ifstream a(dir / "memory" / file, std::ios::binary),
+        b(dir / "spilled" / file, std::ios::binary);
+    const std::string x{std::istreambuf_iterator<char>(a), {}},
+        y{std::istreambuf_iterator<char>(b), {}};
+    EXPECT_EQ(x, y) << file;
+  }
+  EXPECT_EQ(manifests[1]["sections"][layout::kPageTextBytes.file]["count"], 4 + 100000 + 12 + 3);
 }
 
 TEST(PageData, StoredAndReadBack) {
