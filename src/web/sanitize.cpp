@@ -36,7 +36,7 @@ struct PlainBytes {
   bool text[256] = {}, markup[256] = {};
   constexpr PlainBytes() {
     for (int c = 0x20; c < 0x7F; ++c) text[c] = markup[c] = true;
-    text['\t'] = markup['\t'] = text['\n'] = markup['\n'] = true;
+    for (const unsigned char c : {'\t', '\n'}) text[c] = markup[c] = true;
     for (const char c : {'&', '<', '>', '"', '\''}) markup[static_cast<unsigned char>(c)] = false;
   }
 };
