@@ -43,7 +43,9 @@ Conventions:
 Exit status: **0** success; **1** error (bad input, I/O, a damaged database, a missing file or
 page: the message names the file and the line or byte offset); **2** usage error (unknown option,
 a value of the wrong type or out of range); **3** `rank`, `hits` or `trust` did not converge (the
-vector is stored, flagged as not converged); **130** interrupted (nothing half-written is left).
+vector is stored, flagged as not converged); **4** the database was replaced by a new version
+(`update`, a recrawl, `build --force`) while a command writing into it ran: nothing was written,
+run it again; **130** interrupted (nothing half-written is left).
 """
 
 

@@ -104,7 +104,7 @@ const OptionSet<SpamReportRequest>& spam_report_options() {
         .in(closed(0, 1));
     s.add("min_mass", WR_FIELD(report.min_relative_mass),
           "With --seeds: smallest relative spam mass of a reported target");
-    s.add("k", WR_FIELD(k), "Farms listed").as("N");
+    s.add("k", WR_FIELD(k), "Farms listed").in(closed(1, 1e18)).as("N");
     return s;
   }();
   return set;

@@ -16,7 +16,7 @@
 
 namespace webrank::cli {
 
-// Exit statuses (documented in README.md).
+// Exit statuses (documented in docs/cli.md, scripts/make_cli_docs.py).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;
 inline constexpr int kExitUsage = 2;
