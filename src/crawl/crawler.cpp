@@ -284,6 +284,9 @@ void Crawler::journal(FrontierItem item, web::WarcRecord record) {
   pipeline_.submit(std::move(job));
 }
 
+// Journal records handed to the pipeline and not yet committed, at most, while reading back.
+constexpr std::size_t kReadBackQueue = 256;
+
 void Crawler::read_back(const std::vector<fs::path>& files) {
   // Links are offered only once every journaled URL is marked seen: a page journaled after a
   // page that links to it must not be queued again.
@@ -304,6 +307,9 @@ void Crawler::read_back(const std::vector<fs::path>& files) {
         ++rep_.resumed;
         pipeline_.submit({std::move(item), std::move(rec), true, f.string(), o_.fetcher.max_bytes,
                           o_.frontier.max_url_length});
+        // The journal is read faster than its pages are parsed: a bounded queue, not the journal
+        // in memory.
+        pipeline_.wait_below(kReadBackQueue);
       }
       truncated = reader.truncated();
     }

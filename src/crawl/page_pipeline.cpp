@@ -55,6 +55,11 @@ void PagePipeline::drain() {
   done_cv_.wait(lock, [&] { return next_commit_ == submitted_ || error_; });
 }
 
+void PagePipeline::wait_below(std::size_t n) {
+  std::unique_lock lock(mu_);
+  done_cv_.wait(lock, [&] { return submitted_ - next_commit_ < n || error_; });
+}
+
 void PagePipeline::rethrow() const {
   std::lock_guard lock(mu_);
   if (error_) std::rethrow_exception(error_);

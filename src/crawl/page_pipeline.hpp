@@ -16,7 +16,8 @@
 //   with it when that waits for nothing else).
 // - The first error of a worker (a journal write that fails, a response that does not parse)
 //   stops all further commits; rethrow() throws it on the caller's thread.
-// Threads: submit, take, pending, drain and rethrow are called from one thread (the crawler's).
+// Threads: submit, take, pending, drain, wait_below and rethrow are called from one thread (the
+// crawler's).
 #pragma once
 
 #include <condition_variable>
@@ -77,6 +78,8 @@ class PagePipeline {
   std::size_t pending() const;
   // Waits until every page submitted is committed (or a worker failed).
   void drain();
+  // Waits until fewer than `n` pages are pending (or a worker failed).
+  void wait_below(std::size_t n);
   // Throws the first error of a worker, if any.
   void rethrow() const;
 
