@@ -259,20 +259,10 @@ class Resume(wrcli.WebrankTestCase):
             p = subprocess.Popen([wrcli.WEBRANK, "crawl", srv.url + "/index.html", "-o", "r.db",
                                   "--progress", "json", *opts], cwd=self.dir,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            try:
-                # Each progress line (at most 5 a second) wakes this loop: the crawl is killed
-                # once the journal holds 12 whole records (index, robots-allowed pages and
-                # calendar days), well before the calendar's 30 variants are fetched.
-                for line in p.stderr:
-                    if (line.startswith("{") and json.loads(line).get("pages", 0) >= 12
-                            and len(journal_urls(self.path("r.db.crawl"))) >= 12):
-                        break
-                os.kill(p.pid, signal.SIGKILL)
-            finally:
-                if p.poll() is None:
-                    os.kill(p.pid, signal.SIGKILL)
-                p.wait(30)
-                p.stderr.close()
+            # Killed once the journal holds 12 whole records (index, robots-allowed pages and
+            # calendar days), well before the calendar's 30 variants are fetched.
+            wrcli.kill_crawl_when(p, lambda progress: progress.get("pages", 0) >= 12 and len(
+                journal_urls(self.path("r.db.crawl"))) >= 12)
             journaled = [u[len(srv.url):] for u in journal_urls(self.path("r.db.crawl"))]
             self.assertFalse(os.path.exists(self.path("r.db")))
             # The resumed crawl has its own User-Agent: a request of the killed crawl that the

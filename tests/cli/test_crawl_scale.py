@@ -14,7 +14,6 @@ Each test starts its own server on loopback, bounded in requests and seconds, st
 
 import json
 import os
-import signal
 import subprocess
 import sys
 
@@ -70,16 +69,7 @@ class CrawlScale(wrcli.WebrankTestCase):
         proc = subprocess.Popen([wrcli.WEBRANK, "crawl", *self.web.seeds(), "-o", "r.db",
                                  "--progress", "json", *options], cwd=self.dir,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        try:
-            for line in proc.stderr:  # each progress line (5 a second at most) wakes this loop
-                if line.startswith("{") and json.loads(line).get("pages", 0) >= 150:
-                    break
-            os.kill(proc.pid, signal.SIGKILL)
-        finally:
-            if proc.poll() is None:
-                os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(30)
-            proc.stderr.close()
+        wrcli.kill_crawl_when(proc, lambda progress: progress.get("pages", 0) >= 150)
         self.assertFalse(os.path.exists(self.path("r.db")))
         return self.wr("crawl", "-o", "r.db", "--resume", *options)
 

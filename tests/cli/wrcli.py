@@ -21,6 +21,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -362,3 +363,19 @@ def links_of(test, db):
     """`webrank export DB`'s links, sorted."""
     out = test.wr("export", db).out
     return sorted(tuple(line.split("\t")) for line in out.splitlines() if line)
+
+
+def kill_crawl_when(proc, ready):
+    """Kills `proc`, a crawl started with --progress json and stderr=PIPE, with SIGKILL at its
+    first progress line for which ready(progress) holds (or once its stderr ends), and reaps it.
+    Each progress line (at most 5 a second) wakes the loop: no timer."""
+    try:
+        for line in proc.stderr:
+            if line.startswith("{") and ready(json.loads(line)):
+                break
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+        proc.stderr.close()
