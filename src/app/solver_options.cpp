@@ -39,8 +39,11 @@ void note_convergence(const RankResult& r, const std::string& what, const RankOp
         cat(what, "not converged: the L1 change stalled at ", scientific(r.final_delta), " after ",
             r.iterations, " iterations, the rounding level of ", option_ref("precision"), " ",
             to_string(o.precision), ", above ", option_ref("tol"), " ", o.tol,
-            "; the vector was stored and flagged as not converged (use ", option_ref("precision"),
-            " double or a larger ", option_ref("tol"), ")"));
+            "; the vector was stored and flagged as not converged (",
+            o.precision == Precision::kDouble
+                ? cat("use a larger ", option_ref("tol"))
+                : cat("use ", option_ref("precision"), " double or a larger ", option_ref("tol")),
+            ")"));
   } else {
     notices.warnings.push_back(cat(what, "not converged: the L1 change is ",
                                    scientific(r.final_delta), " after ", r.iterations,
