@@ -344,10 +344,33 @@ void every_second(Server& s, asio::steady_timer& t) {
   std::exit(2);
 }
 
+void help() {
+  std::printf(
+      "simweb: a simulated web of many hosts on 127.1.0.1 + i, one port for all; prints the port\n"
+      "once every host listens (bench/simweb/simweb.cpp says what each host serves)\n\n"
+      "  --hosts N          hosts (1000)\n"
+      "  --pages N          pages over all hosts, by a power law (100000)\n"
+      "  --zipf A           the law's exponent (1.0)\n"
+      "  --head-offset Q    flattens the largest hosts (hosts / 10)\n"
+      "  --links N          links of a page to others of its host, besides the tree (5)\n"
+      "  --words N          words of text a page (80)\n"
+      "  --latency-ms MS    wait before every answer (100)\n"
+      "  --slow-factor F    slow hosts wait F times as long (5)\n"
+      "  --crawl-delay S    the Crawl-delay of the hosts whose robots.txt has one (0.5)\n"
+      "  --port P           the port (0: the kernel chooses)\n"
+      "  --log FILE         one line per request: arrival, answer time, host, status, path\n"
+      "  --max-requests N   stop after N requests (0: never)\n"
+      "  --max-seconds S    stop after S seconds (0: never)\n"
+      "  --sizes            print the total, then each host's page count, and exit\n\n"
+      "Seeds for a crawl: http://127.1.0.(1 + i):PORT/ for i < hosts. Stop it with SIGTERM.\n");
+  std::exit(0);
+}
+
 Options parse(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--help" || a == "-h") help();
     if (a == "--sizes") {
       o.sizes = true;
       continue;

@@ -249,6 +249,14 @@ CheckResult check(Session* session, const CheckOptions& o, const Run&) {
   r.pages = db->num_pages();
   r.links = db->num_links();
   r.vector_count = names.size();
+  // Intact but stale vectors are said even when not checked (--ranks checks them).
+  for (const RankVectorSummary& v : summarize_stored_ranks(*db)) {
+    const bool asked = std::find(o.ranks.begin(), o.ranks.end(), v.name) != o.ranks.end();
+    if (!asked && v.error.empty() && v.record.stale) {
+      r.notices.warnings.push_back(
+          cat("rank vector '", v.name, "' is stale: ", v.record.stale->reason));
+    }
+  }
   for (const auto& name : o.ranks) {
     r.verdicts.push_back(check_rank_vector(*db, name));
     const RankCheck& c = r.verdicts.back();

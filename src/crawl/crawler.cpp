@@ -656,6 +656,10 @@ CrawlReport crawl_web(const CrawlOptions& options) {
   using namespace crawl;
   CrawlOptions o = options;
   std::error_code ec;
+  if (o.resume && !fs::exists(journal_dir(o.output), ec)) {
+    fail(ErrorKind::kNotFound, journal_dir(o.output).string(),
+         ": no crawl journal to resume (start the crawl without ", option_ref("resume"), ")");
+  }
   if (o.resume) load_settings(o);
   if (o.seeds.empty()) fail(ErrorKind::kInvalidArgument, "crawl: no seed URL given");
   // --force replaces databases only, and --resume needs a journal: each is suggested only where
@@ -684,7 +688,7 @@ CrawlReport crawl_web(const CrawlOptions& options) {
     const bool journal = fs::exists(journal_dir(o.output), ec);
     fail(ErrorKind::kExists, o.output.string(), ": already exists; pass ",
          journal ? option_ref("resume") + " to continue the crawl journaled in " +
-                       journal_dir(o.output).string() + ", or "
+                       journal_dir(o.output).string() + " if it was interrupted, or "
                  : std::string(),
          option_ref("force"), " to replace it (it is replaced once the new crawl is built)");
   }

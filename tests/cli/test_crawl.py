@@ -184,6 +184,9 @@ class TrapSite(wrcli.WebrankTestCase):
         res = self.wr("crawl", "file://" + self.dir + "/x.html", "-o", "n.db", "--resume",
                       expect=1)
         self.assertIn("no crawl journal to resume", res.err)
+        # without seeds as well: the missing journal is what is wrong, not the seeds
+        res = self.wr("crawl", "-o", "n.db", "--resume", expect=1)
+        self.assertIn("n.db.crawl: no crawl journal to resume", res.err)
         self.wr("crawl", "ftp://x/", "-o", "n2.db", expect=2)
         res = self.wr("crawl", "file:///nonexistent-dir/x.html", "-o", "n3.db", "--scope",
                       "file:///elsewhere/", expect=2)

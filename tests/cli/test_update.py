@@ -155,6 +155,9 @@ class Update(WebrankTestCase):
         verdict = json.loads(self.wr("check", "w.db", "--ranks", "pagerank", "--json",
                                      expect=1).out)[0]
         self.assertEqual((verdict["checkable"], verdict["stale"]), (False, True), verdict)
+        # a plain check (checksums: intact, exit 0) still says the vector is stale
+        res = self.wr("check", "w.db")
+        self.assertIn("warning: rank vector 'pagerank' is stale: computed before an update", res.err)
         # every reader of the vector says so
         for args in (("top", "w.db", "-k", "3"), ("page", "w.db", "p1"),
                      ("backlinks", "w.db", "p1"), ("links", "w.db", "p1")):
