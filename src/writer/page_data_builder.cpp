@@ -16,19 +16,33 @@ namespace webrank {
 namespace fs = std::filesystem;
 namespace {
 
-// A string column as N+1 offsets and the bytes (no separators).
-void write_strings(const fs::path& dir, layout::SectionName offsets_name,
-                   layout::SectionName bytes_name, const std::vector<std::string>& column,
-                   PageId pages, nlohmann::json& manifest) {
+// A string column as N+1 offsets and the bytes (no separators), streamed page by page: `size(u)`
+// is page u's length, `bytes(u, scratch)` its string (read into `scratch` if need be).
+void write_column(const fs::path& dir, layout::SectionName offsets_section,
+                  layout::SectionName bytes_section, PageId pages,
+                  const std::function<std::size_t(PageId)>& size,
+                  const std::function<std::string_view(PageId, std::string&)>& bytes,
+                  nlohmann::json& manifest) {
   std::vector<std::uint64_t> offsets{0};
   offsets.reserve(pages + 1);
-  std::vector<char> bytes;
+  for (PageId u = 0; u < pages; ++u) offsets.push_back(offsets.back() + size(u));
+  write_section<std::uint64_t>(dir, offsets_section, std::span(offsets), manifest);
+  SectionWriter w(dir / bytes_section.file, bytes_section.name, 1);
+  std::string scratch;
   for (PageId u = 0; u < pages; ++u) {
-    if (u < column.size()) bytes.insert(bytes.end(), column[u].begin(), column[u].end());
-    offsets.push_back(bytes.size());
+    const std::string_view b = bytes(u, scratch);
+    w.append_bytes(b.data(), b.size());
   }
-  write_section<std::uint64_t>(dir, offsets_name, offsets, manifest);
-  write_section<char>(dir, bytes_name, bytes, manifest);
+  list_section(manifest, bytes_section.file, bytes_section.name, offsets.back(), 1, w.finish());
+}
+
+// A column held as one string per page (grown to `pages` at least).
+void write_strings(const fs::path& dir, layout::SectionName offsets_section,
+                   layout::SectionName bytes_section, const std::vector<std::string>& column,
+                   PageId pages, nlohmann::json& manifest) {
+  write_column(
+      dir, offsets_section, bytes_section, pages, [&](PageId u) { return column[u].size(); },
+      [&](PageId u, std::string&) { return std::string_view(column[u]); }, manifest);
 }
 
 }  // namespace
@@ -74,36 +88,29 @@ void PageStrings::set(PageId id, std::string_view s) {
 
 void PageStrings::write(const fs::path& dir, layout::SectionName offsets_section,
                         layout::SectionName bytes_section, PageId pages, nlohmann::json& manifest) {
-  const auto size = [&](PageId u) { return spill_ ? size_[u] : memory_[u].size(); };
-  std::vector<std::uint64_t> offsets{0};
-  offsets.reserve(pages + 1);
-  for (PageId u = 0; u < pages; ++u) offsets.push_back(offsets.back() + size(u));
-  write_section<std::uint64_t>(dir, offsets_section, std::span(offsets), manifest);
-  SectionWriter w(dir / bytes_section.file, bytes_section.name, 1);
-  if (spill_ && std::fflush(spill_) != 0) fail_errno(file_.string(), "write failed");
-  std::string buffer;
-  for (PageId u = 0; u < pages; ++u) {
-    if (!spill_) {
-      w.append_bytes(memory_[u].data(), memory_[u].size());
-      continue;
-    }
-    buffer.resize(size_[u]);
-    std::size_t done = 0;
-    while (done < buffer.size()) {
-      const ssize_t got = ::pread(fileno(spill_), buffer.data() + done, buffer.size() - done,
+  if (!spill_) {
+    write_strings(dir, offsets_section, bytes_section, memory_, pages, manifest);
+    return;
+  }
+  if (std::fflush(spill_) != 0) fail_errno(file_.string(), "write failed");
+  const auto read_back = [&](PageId u, std::string& scratch) {
+    scratch.resize(size_[u]);
+    for (std::size_t done = 0; done < scratch.size();) {
+      const ssize_t got = ::pread(fileno(spill_), scratch.data() + done, scratch.size() - done,
                                   static_cast<off_t>(at_[u] + done));
       if (got <= 0) fail_errno(file_.string(), "read failed");
       done += static_cast<std::size_t>(got);
     }
-    w.append_bytes(buffer.data(), buffer.size());
-  }
-  list_section(manifest, bytes_section.file, bytes_section.name, offsets.back(), 1, w.finish());
-  if (spill_) {  // out of the directory before it becomes the database
-    std::fclose(spill_);
-    spill_ = nullptr;
-    std::error_code ec;
-    fs::remove(file_, ec);
-  }
+    return std::string_view(scratch);
+  };
+  write_column(
+      dir, offsets_section, bytes_section, pages, [&](PageId u) { return size_[u]; }, read_back,
+      manifest);
+  // Out of the directory before it becomes the database.
+  std::fclose(spill_);
+  spill_ = nullptr;
+  std::error_code ec;
+  fs::remove(file_, ec);
 }
 
 void PageDataCollector::spill_to(const fs::path& dir) {

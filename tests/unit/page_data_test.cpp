@@ -105,8 +105,6 @@ TEST(PageData, StoredAndReadBack) {
   EXPECT_FALSE(db.html(c));
 }
 
-// What a recrawl sends back (ETag, Last-Modified; none for files) and the body's size; a database
-// written before they were kept opens without them, and an update gives it them.
 TEST(PageData, LinksToItselfAreKeptApartFromAnchorTexts) {
   // A one-page manual's table of contents links each of its sections by name: those texts name
   // sections, not the page (Node.js' all.html would be named "Buffer" by its own contents).
@@ -127,6 +125,8 @@ TEST(PageData, LinksToItselfAreKeptApartFromAnchorTexts) {
   EXPECT_EQ(db.text(all), "Buffer File system Other Buffer text");  // still its own text
 }
 
+// What a recrawl sends back (ETag, Last-Modified; none for files) and the body's size; a database
+// written before they were kept opens without them, and an update gives it them.
 TEST(PageData, ValidatorsAndDatabasesWithoutThem) {
   TempDir dir;
   fs::create_directories(dir / "site");
