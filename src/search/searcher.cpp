@@ -176,12 +176,17 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
   // Stamps first: a change while opening makes the next reopen() open again.
   s->stamps = stamps(dir, o.ranks, o.shards);
   s->db = std::make_shared<const Database>(Database::open(dir));
+  // A sharded index: the database and its vectors are this one's, the index the shards'.
+  const std::optional<IndexInfo> info = o.shards.empty() ? search_index_info(*s->db) : std::nullopt;
+  if (o.shards.empty() && !info && !o.index_optional) {
+    fail(ErrorKind::kNotFound, dir.string(), ": no search index: run `webrank index ", dir.string(),
+         "`");
+  }
+  const auto names = s->db->rank_names();
+  if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
+    s->ranks = std::make_shared<const PresentedRanks>(load_ranks(*s->db, o.ranks));
+  }
   if (!o.shards.empty()) {
-    // A sharded index: the database and its vectors are this one's, the index the shards'.
-    const auto names = s->db->rank_names();
-    if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
-      s->ranks = std::make_shared<const PresentedRanks>(load_ranks(*s->db, o.ranks));
-    }
     search::ShardedIndex sharded = search::open_sharded_index(o.shards, *s->db);
     s->index = o.shards;
     s->shards = std::move(sharded.shards);
@@ -197,15 +202,6 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
            e.get_msg(), ")");
     }
     return s;
-  }
-  const auto info = search_index_info(*s->db);
-  if (!info && !o.index_optional) {
-    fail(ErrorKind::kNotFound, dir.string(), ": no search index: run `webrank index ", dir.string(),
-         "`");
-  }
-  const auto names = s->db->rank_names();
-  if (o.ranks_named || std::find(names.begin(), names.end(), o.ranks) != names.end()) {
-    s->ranks = std::make_shared<const PresentedRanks>(load_ranks(*s->db, o.ranks));
   }
   if (!info) return s;  // search off (index_optional): s->index stays empty
   s->index = info->path;
@@ -300,8 +296,8 @@ Ranked order_by_rank(Xapian::Enquire& enquire, const Xapian::Query& text,
 Ranked merge_at_front(Xapian::Enquire& enquire, const Xapian::Query& text, double scale,
                       const PresentedRanks* ranks, double rank_weight,
                       const std::vector<std::pair<Xapian::docid, double>>& bonus,
-                      const std::vector<Xapian::Query>& named_by, std::size_t offset,
-                      std::size_t k) {
+                      const std::vector<Xapian::Query>& named_by, Xapian::doccount documents,
+                      std::size_t offset, std::size_t k) {
   const std::size_t need = offset + k;
   const auto bonus_of = [&](Xapian::docid did) {
     const auto it = std::lower_bound(bonus.begin(), bonus.end(), did,
@@ -320,8 +316,7 @@ Ranked merge_at_front(Xapian::Enquire& enquire, const Xapian::Query& text, doubl
         Xapian::Query(Xapian::Query::OP_FILTER, text,
                       Xapian::Query(Xapian::Query::OP_OR, named_by.begin(), named_by.end())));
     // Every match: a name can also be had by pages it gives no bonus (a family's at weight 0).
-    const Xapian::MSet named =
-        enquire.get_mset(0, enquire.get_mset(0, 0).get_matches_upper_bound());
+    const Xapian::MSet named = enquire.get_mset(0, std::max<Xapian::doccount>(documents, 1));
     for (auto it = named.begin(); it != named.end(); ++it) {
       if (has_bonus(*it)) scored.emplace_back(score_of(*it, it.get_weight()), *it);
     }
@@ -590,20 +585,22 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
       // A query of site: alone weighs nothing: ordered by rank alone.
       const double top = best.empty() ? 0 : best.begin().get_weight();
       if (sharded) {
-        ranked = merge_at_front(enquire, text, top > 0 ? 1 / top : 1, merge ? ranks.get() : nullptr,
-                                o.rank_weight, bonus, named_by, o.offset, o.k);
+        ranked =
+            merge_at_front(enquire, text, top > 0 ? 1 / top : 1, merge ? ranks.get() : nullptr,
+                           o.rank_weight, bonus, named_by, (*handle).get_doccount(), o.offset, o.k);
+      } else {
+        std::vector<Query> parts{Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1)};
+        if (merge) {
+          parts.emplace_back(
+              Query::OP_SCALE_WEIGHT,
+              Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
+              o.rank_weight);
+        }
+        if (!bonus.empty()) {
+          parts.emplace_back((new search::BonusSource(std::move(bonus)))->release());
+        }
+        q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
       }
-      std::vector<Query> parts{Query(Query::OP_SCALE_WEIGHT, text, top > 0 ? 1 / top : 1)};
-      if (merge) {
-        parts.emplace_back(
-            Query::OP_SCALE_WEIGHT,
-            Query((new RankSource(*ranks, RankSource::Weight::kPercentile))->release()),
-            o.rank_weight);
-      }
-      if (!bonus.empty()) {
-        parts.emplace_back((new search::BonusSource(std::move(bonus)))->release());
-      }
-      q = Query(Query::OP_AND_MAYBE, parts.begin(), parts.end());
     }
     if (!ranked) {
       enquire.set_query(q);
