@@ -68,7 +68,10 @@ BatchOptions batch_options(const RankOptions& rank, const Run& run) {
   bo.rank = rank;
   bo.rank.threads = run.threads;
   bo.rank.stop = run.stop;
-  if (run.on_progress) bo.on_iteration = [&run](const BatchProgress& p) { run.on_progress(p); };
+  if (run.on_progress) {
+    bo.on_iteration = [&run](const BatchProgress& p) { run.on_progress(p); };
+    bo.rank.on_progress = [&run](const SolveProgress& p) { run.on_progress(p); };
+  }
   return bo;
 }
 

@@ -1,4 +1,6 @@
-// compute_rank_batch() (webrank/rank/batch.hpp): k power iterations sharing one backlink sweep.
+// compute_rank_batch() (webrank/rank/batch.hpp): k vectors sharing one backlink sweep, by
+// Gauss–Seidel by component (gauss_seidel_by_component.cpp, over rows) followed by finishing power
+// iterations, or by power iterations alone (below).
 //
 // Each page holds a row of W values (W = k rounded up to a multiple of 4, or to 1 or 2; at most
 // kBatchWidthMax) in two arrays, the last iterate and the next. One pull pass
@@ -11,7 +13,8 @@
 // are copied into rows that wide.
 //
 // Rank sources are mostly sparse (a page, bookmarks, a topic's pages): E is kept as a uniform
-// part per column plus a per-page list of (column, weight) entries, not as k dense vectors.
+// part per column plus a per-page list of (column, weight) entries (SourceRows), not as k dense
+// vectors.
 #include "webrank/rank/batch.hpp"
 
 #include <omp.h>
@@ -23,58 +26,52 @@
 #include <memory>
 #include <optional>
 
+#include "algo/strong_components.hpp"
 #include "rank/convergence.hpp"
 #include "rank/kernels.hpp"
 #include "rank/solver.hpp"
 #include "webrank/util/error.hpp"
 
 namespace webrank {
-namespace {
 
-// The rank sources of a group of vectors, by page.
-struct SourceRows {
-  std::vector<double> uniform;         // per vector: the value of a uniform E (1/n), else 0
-  std::vector<std::uint64_t> offsets;  // n + 1: page u's entries are [offsets[u], offsets[u+1])
-  std::vector<std::uint32_t> vector;   // the entry's vector (position in the group)
-  std::vector<double> weight;          // E_vector(u), normalized
-
-  SourceRows(const std::vector<PageWeights>& sources, PageId n, std::size_t first) {
-    const std::size_t k = sources.size();
-    uniform.assign(k, 0.0);
-    std::vector<std::vector<std::pair<PageId, double>>> entries(k);
-    std::uint64_t total = 0;
-    for (std::size_t j = 0; j < k; ++j) {
-      Distribution e;
-      try {
-        e = Distribution::from_weights(sources[j], n, "source");
-      } catch (const Error& err) {
-        throw Error(err.kind(), cat("vector ", first + j + 1, " of the batch: ", err.what()));
-      }
-      if (e.is_uniform()) {
-        uniform[j] = e.uniform_value;
-        continue;
-      }
-      for (PageId u = 0; u < n; ++u) {
-        if (e.dense[u] != 0) entries[j].emplace_back(u, e.dense[u]);
-      }
-      total += entries[j].size();
+SourceRows::SourceRows(const std::vector<PageWeights>& sources, PageId n, std::size_t first) {
+  const std::size_t k = sources.size();
+  uniform.assign(k, 0.0);
+  std::vector<std::vector<std::pair<PageId, double>>> entries(k);
+  std::uint64_t total = 0;
+  for (std::size_t j = 0; j < k; ++j) {
+    Distribution e;
+    try {
+      e = Distribution::from_weights(sources[j], n, "source");
+    } catch (const Error& err) {
+      throw Error(err.kind(), cat("vector ", first + j + 1, " of the batch: ", err.what()));
     }
-    offsets.assign(std::size_t(n) + 1, 0);
-    for (const auto& list : entries) {
-      for (const auto& [u, w] : list) ++offsets[u + 1];
+    if (e.is_uniform()) {
+      uniform[j] = e.uniform_value;
+      continue;
     }
-    for (PageId u = 0; u < n; ++u) offsets[u + 1] += offsets[u];
-    vector.resize(total);
-    weight.resize(total);
-    std::vector<std::uint64_t> fill(offsets.begin(), offsets.end() - 1);
-    for (std::size_t j = 0; j < k; ++j) {
-      for (const auto& [u, w] : entries[j]) {
-        vector[fill[u]] = static_cast<std::uint32_t>(j);
-        weight[fill[u]++] = w;
-      }
+    for (PageId u = 0; u < n; ++u) {
+      if (e.dense[u] != 0) entries[j].emplace_back(u, e.dense[u]);
+    }
+    total += entries[j].size();
+  }
+  offsets.assign(std::size_t(n) + 1, 0);
+  for (const auto& list : entries) {
+    for (const auto& [u, w] : list) ++offsets[u + 1];
+  }
+  for (PageId u = 0; u < n; ++u) offsets[u + 1] += offsets[u];
+  vector.resize(total);
+  weight.resize(total);
+  std::vector<std::uint64_t> fill(offsets.begin(), offsets.end() - 1);
+  for (std::size_t j = 0; j < k; ++j) {
+    for (const auto& [u, w] : entries[j]) {
+      vector[fill[u]] = static_cast<std::uint32_t>(j);
+      weight[fill[u]++] = w;
     }
   }
-};
+}
+
+namespace {
 
 // What the pass adds up over the pages: each vector's L1 change and its new mass on dangling
 // pages.
@@ -91,18 +88,19 @@ struct Sums {
 template <typename Real, bool Weighted>
 class Batch {
  public:
-  Batch(const GraphView& g, const Problem& shared, const std::vector<PageWeights>& sources,
-        std::size_t first, const BatchOptions& bo, std::size_t batch_size, int* done,
-        std::chrono::steady_clock::time_point start)
+  Batch(const GraphView& g, const Problem& shared, const SourceRows& rows, const BatchOptions& bo,
+        std::size_t batch_size, int* done, std::chrono::steady_clock::time_point start,
+        std::vector<RankResult>* from = nullptr)
       : g_(g),
         p_(shared),
-        rows_(sources, g.num_pages, first),
+        rows_(rows),
         o_(bo.rank),
         bo_(bo),
         batch_size_(batch_size),
         done_(done),
         start_(start),
-        k_(sources.size()),
+        k_(rows.size()),
+        from_(from),
         inv_(kernels::inverse_out_strength<Real>(g)) {
     o_.on_iteration = nullptr;
     o_.on_progress = nullptr;
@@ -124,7 +122,9 @@ class Batch {
     for (std::int64_t u = 0; u < static_cast<std::int64_t>(n); ++u) {
       const Real start = static_cast<Real>(p_.start[u]);
       for (int j = 0; j < width_; ++j) {
-        const Real x = slots_[j] < 0 ? Real(0) : start;
+        const Real x = slots_[j] < 0 ? Real(0)
+                       : from_       ? static_cast<Real>((*from_)[slots_[j]].ranks[u])
+                                     : start;
         rank_[u * width_ + j] = x;
       }
     }
@@ -189,9 +189,9 @@ class Batch {
   // Stores column `slot` as its vector's result and frees the slot.
   void finish(int slot) {
     const std::size_t n = g_.num_pages;
-    std::vector<double> values(n);
-    for (std::size_t u = 0; u < n; ++u) values[u] = static_cast<double>(rank_[u * width_ + slot]);
     const int j = slots_[slot];
+    std::vector<double> values = from_ ? std::move((*from_)[j].ranks) : std::vector<double>(n);
+    for (std::size_t u = 0; u < n; ++u) values[u] = static_cast<double>(rank_[u * width_ + slot]);
     RankResult r = trackers_[j]->finish(std::move(values), p_.damping, true);
     r.method = Method::kPower;
     r.summation = "pull";
@@ -319,13 +319,15 @@ class Batch {
 
   const GraphView& g_;
   const Problem& p_;
-  SourceRows rows_;
+  const SourceRows& rows_;
   RankOptions o_;  // the shared options, without callbacks (the trackers call them)
   const BatchOptions& bo_;
   std::size_t batch_size_;
   int* done_;
   std::chrono::steady_clock::time_point start_;
   std::size_t k_;
+  // Each vector's start, when not the shared one; its vector's memory then holds the result.
+  std::vector<RankResult>* from_;
   FreshVector<Real> inv_;
   std::vector<std::unique_ptr<ConvergenceTracker>> trackers_;
   std::vector<RankResult> results_;
@@ -359,8 +361,21 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
                 "custom weights), not ",
                 to_string(o.dangling));
   const ThreadCount threads(o.threads);
-  const Problem p = make_problem(&graph, graph.num_pages, o, 0,
-                                 graph.num_pages);  // E uniform: each vector has its own
+  Problem p = make_problem(&graph, graph.num_pages, o, 0,
+                           graph.num_pages);  // E uniform: each vector has its own
+  // Gauss–Seidel by component solves each vector's system exactly where its dangling rank follows
+  // its own E; auto takes it there (on the webs measured it needs a fraction of the power
+  // iteration's work, docs/personalization.md), power everywhere else.
+  const bool by_component = o.method != Method::kPower && p.damping < 1 &&
+                            o.dangling == Dangling::kSource && o.dangling_weights.empty();
+  StrongComponents components;
+  if (by_component && graph.num_pages > 0) {
+    if (o.on_progress) o.on_progress({.pages = graph.num_pages, .searching = true});
+    components = strong_components(graph);  // once for every group
+    p.components = components.view();
+  }
+  RankOptions quiet = o;  // each vector's tracker: on_iteration is the batch's
+  quiet.on_iteration = nullptr;
   const auto start = std::chrono::steady_clock::now();
   std::vector<RankResult> results;
   int done = 0;
@@ -368,12 +383,54 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
     const std::vector<PageWeights> group(
         sources.begin() + first,
         sources.begin() + std::min(sources.size(), first + kBatchWidthMax));
-    auto part = with_solver_types(o.precision, graph.weighted(), [&](auto real, auto weighted) {
-      Batch<decltype(real), decltype(weighted)::value> batch(graph, p, group, first, options,
-                                                             sources.size(), &done, start);
-      return batch.run();
-    });
-    for (auto& r : part) results.push_back(std::move(r));
+    const SourceRows rows(group, graph.num_pages, first);
+    std::vector<RankResult> part;
+    if (by_component) {
+      // Then power iterations until each vector's residual meets --tol, as a separate run's
+      // (solve() in solvers.cpp): all of the group's vectors together, from their own.
+      std::vector<RankResult> solved = gauss_seidel_by_component_batch(p, quiet, rows);
+      int sweeps = 0;
+      for (const RankResult& r : solved) sweeps = std::max(sweeps, r.iterations);
+      BatchOptions more = options;
+      more.rank.max_iter = std::max(1, o.max_iter - sweeps);
+      if (options.on_iteration) {
+        more.on_iteration = [&](const BatchProgress& info) {
+          BatchProgress shifted = info;
+          shifted.iteration += sweeps;
+          options.on_iteration(shifted);
+        };
+      }
+      // The finishing run's results take over the memory of the vectors it starts from: those
+      // it does not continue (not converged) are kept aside.
+      std::vector<std::vector<double>> unconverged(solved.size());
+      for (std::size_t j = 0; j < solved.size(); ++j) {
+        if (!solved[j].converged) unconverged[j] = solved[j].ranks;
+      }
+      std::vector<RankResult> finished =
+          with_solver_types(o.precision, graph.weighted(), [&](auto real, auto weighted) {
+            Batch<decltype(real), decltype(weighted)::value> batch(
+                graph, p, rows, more, sources.size(), &done, start, &solved);
+            return batch.run();
+          });
+      for (std::size_t j = 0; j < solved.size(); ++j) {
+        if (solved[j].converged) {
+          part.push_back(continued(std::move(solved[j]), std::move(finished[j])));
+        } else {
+          solved[j].ranks = std::move(unconverged[j]);
+          part.push_back(std::move(solved[j]));
+        }
+      }
+    } else {
+      part = with_solver_types(o.precision, graph.weighted(), [&](auto real, auto weighted) {
+        Batch<decltype(real), decltype(weighted)::value> batch(graph, p, rows, options,
+                                                               sources.size(), &done, start);
+        return batch.run();
+      });
+    }
+    for (auto& r : part) {
+      r.batch_size = static_cast<int>(sources.size());
+      results.push_back(std::move(r));
+    }
   }
   return results;
 }

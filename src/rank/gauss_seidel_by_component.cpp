@@ -21,6 +21,12 @@
 // when the solve is done; on_progress says when the component search starts, then reports pages
 // solved and the sweeps of large components while it runs.
 //
+// A batch of vectors that differ only in E (gauss_seidel_by_component_batch, for
+// webrank/rank/batch.hpp) shares the components and the links: each page holds a row of W values,
+// one per vector, and a component's sweep reads a backlink's row once for all of them. Each
+// vector stops sweeping a component (its values frozen) at its own share, so it goes through
+// the sweeps and extrapolations of its separate run.
+//
 // Threads: a large component is swept by all threads; smaller ones are solved side by side,
 // one per thread, a level of the component graph at a time (components of one level never link
 // to each other; crawls have about 20 levels, most of their cycles in the first three).
@@ -122,10 +128,22 @@ Totals over_pages(std::int64_t k, F&& f) {
   return over_chunks<Totals>(k, chunks_by_pages(k), std::forward<F>(f));
 }
 
+// Per-vector sums of a solve over W vectors at once (W = 1: one vector).
+template <int W>
+struct Cols {
+  double v[W] = {};
+  double& operator[](int j) { return v[j]; }
+  double operator[](int j) const { return v[j]; }
+  Cols& operator+=(const Cols& o) {
+    for (int j = 0; j < W; ++j) v[j] += o.v[j];
+    return *this;
+  }
+};
+
+template <int W>
 struct SweepTotals {
-  double kept = 0, change = 0, d00 = 0, d01 = 0, d02 = 0, d11 = 0, d12 = 0, d22 = 0;
+  Cols<W> change, d00, d01, d02, d11, d12, d22;
   SweepTotals& operator+=(const SweepTotals& o) {
-    kept += o.kept;
     change += o.change;
     d00 += o.d00;
     d01 += o.d01;
@@ -145,136 +163,197 @@ struct Sum {
   }
 };
 
+// Vector j's value in a backlink sum: the sum itself for one vector, its lane for a row.
+[[gnu::always_inline]] inline double lane(double sum, int) {
+  return sum;
+}
+template <int W>
+[[gnu::always_inline]] inline double lane(const kernels::Row<W>& sum, int j) {
+  return sum.at(j);
+}
+
 // One component's system in local numbering, solved for the self-links: x = a + b·Σ_links w·c,
-// where c = x·inv is what the component's pages pass to each other.
-template <typename Real, bool Weighted>
+// where c = x·inv is what the component's pages pass to each other. W vectors share the links:
+// each page holds a row of W values of a, x, c (value j of page i at i·W + j), and each vector
+// stops sweeping (its values frozen) when its own change is small enough, so that it goes through
+// exactly the sweeps, and extrapolations, of its separate solve.
+template <typename Real, bool Weighted, int W>
 struct LocalSystem {
   // Fresh vectors: set_up_cycle writes every element in loops split among the threads, which
   // then share the page faults of a large component's first set-up.
-  FreshVector<double> a, b;
+  FreshVector<double> a, b;  // a: k·W, b: k
   // Page i's internal backlinks are sources[begin[i], end[i]): the set-up writes them where the
   // page's backlinks would start if all were internal (begin[i + 1] − begin[i] of them), so that
   // one pass places them; the rest of that room is left unused.
   FreshVector<std::uint64_t> begin, end;
-  FreshVector<PageId> sources;  // local numbers of in-component backlinks
-  FreshVector<double> weights;  // Weighted only
-  FreshVector<Real> x, c, inv, previous;
+  FreshVector<PageId> sources;     // local numbers of in-component backlinks
+  FreshVector<double> weights;     // Weighted only
+  FreshRows<Real> x, c, previous;  // k·W
+  FreshVector<Real> inv;           // k
   // Σ keep·x = target at the solution (keep = 1 − d·share of the page's out-weight that stays in
   // the component, target = Σ of what enters from outside): each sweep is rescaled to it, which
   // removes the mode in which the component's total rank is off (it decays only slowly).
   FreshVector<double> keep;
-  double target = 0;
-  // The last two sweeps' changes per page (Δ1, Δ2; the sweep's own is Δ0), the dot products of
+  Cols<W> target;
+  // The last two sweeps' changes per value (Δ1, Δ2; the sweep's own is Δ0), the dot products of
   // Δ0..Δ2 from the last sweep, and how many of Δ1, Δ2 are real (0 after an extrapolation).
-  FreshVector<double> step1, step2;
-  double d00 = 0, d01 = 0, d02 = 0, d11 = 0, d12 = 0, d22 = 0;
-  int history = 0;
-  Chunks link_chunks;  // of a sweep, balanced by internal links (set up with the links)
+  FreshVector<double> step1, step2;  // k·W
+  ChangeProducts products[W] = {};
+  int history[W] = {};
+  bool active[W] = {};  // vectors still sweeping
+  Chunks link_chunks;   // of a sweep, balanced by internal links (set up with the links)
+
+  bool any_active() const { return std::find(active, active + W, true) != active + W; }
 
   // Σ w·c over page i's backlinks, with four partial sums (components are small enough to stay
-  // in cache, where the chain of dependent additions bounds a single sum). With other threads
-  // sweeping, c is read through relaxed atomics; alone, plainly.
+  // in cache, where the chain of dependent additions bounds a single sum); a row's lanes in the
+  // same order as one vector's, so that a batch's vector is its separate run's to the last bit.
+  // With other threads sweeping, c is read through relaxed atomics; alone, plainly.
   template <bool Concurrent>
-  double backlink_sum(std::int64_t i, const Real* cv) const {
+  auto backlink_sum(std::int64_t i, const Real* cv) const {
     constexpr auto kAccess = Concurrent ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
-    const kernels::Contribution<Real, Weighted, kAccess> term{sources.data(), weights.data(), cv};
-    return kernels::link_sum<4>(begin[i], end[i], term);
+    if constexpr (W == 1) {
+      const kernels::Contribution<Real, Weighted, kAccess> term{sources.data(), weights.data(), cv};
+      return kernels::link_sum<4>(begin[i], end[i], term);
+    } else {
+      const kernels::RowOfContributions<W, Real, Weighted, kAccess> term{
+          sources.data(), weights.data(), cv, sources.size()};
+      return kernels::link_sum<4>(begin[i], end[i], term);
+    }
   }
 
-  // One in-place sweep; returns its L1 change. Several threads sweep asynchronously (each reads
-  // the others' newest values through relaxed atomics), as the global Gauss–Seidel does.
-  double sweep() {
-    const std::int64_t k = static_cast<std::int64_t>(x.size());
-    const SweepTotals kept = over_chunks<SweepTotals>(
+  // One in-place sweep of the vectors still active; returns each vector's L1 change (0 for the
+  // others). Several threads sweep asynchronously (each reads the others' newest values through
+  // relaxed atomics), as the global Gauss–Seidel does.
+  Cols<W> sweep() {
+    const std::int64_t k = static_cast<std::int64_t>(inv.size());
+    const Cols<W> kept = over_chunks<Cols<W>>(
         k, link_chunks, [&](std::int64_t first, std::int64_t last, auto concurrent) {
           const double *pa = a.data(), *pb = b.data(), *pkeep = keep.data();
           const Real* pinv = inv.data();
           Real *px = x.data(), *pc = c.data(), *pprevious = previous.data();
-          SweepTotals t;
+          constexpr auto kAccess =
+              concurrent.value ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
+          Cols<W> t;
           for (std::int64_t i = first; i < last; ++i) {
-            const Real value =
-                static_cast<Real>(pa[i] + pb[i] * backlink_sum<concurrent.value>(i, pc));
-            t.kept += pkeep[i] * value;
-            pprevious[i] = px[i];
-            px[i] = value;
-            constexpr auto kAccess =
-                concurrent.value ? kernels::Access::kRelaxedAtomic : kernels::Access::kPlain;
-            kernels::store<kAccess>(pc, static_cast<PageId>(i), static_cast<Real>(value * pinv[i]));
+            const auto sum = backlink_sum<concurrent.value>(i, pc);
+            const std::size_t row = static_cast<std::size_t>(i) * W;
+            for (int j = 0; j < W; ++j) {
+              pprevious[row + j] = px[row + j];
+              if (!active[j]) continue;
+              const Real value = static_cast<Real>(pa[row + j] + pb[i] * lane(sum, j));
+              t[j] += pkeep[i] * value;
+              px[row + j] = value;
+              kernels::store<kAccess>(pc + row, static_cast<PageId>(j),
+                                      static_cast<Real>(value * pinv[i]));
+            }
           }
           return t;
         });
-    const double scale = kept.kept > 0 ? target / kept.kept : 1.0;
-    const SweepTotals t =
-        over_pages<SweepTotals>(k, [&](std::int64_t first, std::int64_t last, auto) {
-          SweepTotals t;
+    Cols<W> scale;
+    for (int j = 0; j < W; ++j) scale[j] = active[j] && kept[j] > 0 ? target[j] / kept[j] : 1.0;
+    const SweepTotals<W> t =
+        over_pages<SweepTotals<W>>(k, [&](std::int64_t first, std::int64_t last, auto) {
+          SweepTotals<W> t;
           for (std::int64_t i = first; i < last; ++i) {
-            x[i] = static_cast<Real>(x[i] * scale);
-            c[i] = static_cast<Real>(x[i] * inv[i]);
-            const double delta = static_cast<double>(x[i]) - static_cast<double>(previous[i]);
-            const double s1 = step1[i], s2 = step2[i];
-            t.change += std::abs(delta);
-            t.d00 += delta * delta;
-            t.d01 += delta * s1;
-            t.d02 += delta * s2;
-            t.d11 += s1 * s1;
-            t.d12 += s1 * s2;
-            t.d22 += s2 * s2;
-            step2[i] = s1;
-            step1[i] = delta;
+            const std::size_t row = static_cast<std::size_t>(i) * W;
+            for (int j = 0; j < W; ++j) {
+              if (!active[j]) continue;
+              const std::size_t at = row + j;
+              x[at] = static_cast<Real>(x[at] * scale[j]);
+              c[at] = static_cast<Real>(x[at] * inv[i]);
+              const double delta = static_cast<double>(x[at]) - static_cast<double>(previous[at]);
+              const double s1 = step1[at], s2 = step2[at];
+              t.change[j] += std::abs(delta);
+              t.d00[j] += delta * delta;
+              t.d01[j] += delta * s1;
+              t.d02[j] += delta * s2;
+              t.d11[j] += s1 * s1;
+              t.d12[j] += s1 * s2;
+              t.d22[j] += s2 * s2;
+              step2[at] = s1;
+              step1[at] = delta;
+            }
           }
           return t;
         });
-    d00 = t.d00, d01 = t.d01, d02 = t.d02, d11 = t.d11, d12 = t.d12, d22 = t.d22;
-    history = std::min(history + 1, 3);
+    for (int j = 0; j < W; ++j) {
+      if (!active[j]) continue;
+      products[j] = {t.d00[j], t.d01[j], t.d02[j], t.d11[j], t.d12[j], t.d22[j]};
+      history[j] = std::min(history[j] + 1, 3);
+    }
     return t.change;
   }
 
-  // Jumps towards the limit by the minimal polynomial of the last changes
-  // (extrapolation.hpp), when it fits them; returns whether it did.
-  bool extrapolate() {
-    if (history < 3) return false;
-    const std::optional<MpeStep> step = mpe_step({d00, d01, d02, d11, d12, d22});
-    if (!step) return false;
-    const double f0 = step->f0, f1 = step->f1;
-    over_pages<SweepTotals>(static_cast<std::int64_t>(x.size()),
-                            [&](std::int64_t first, std::int64_t last, auto) {
-                              for (std::int64_t i = first; i < last; ++i) {
-                                x[i] = static_cast<Real>(x[i] - f0 * step1[i] - f1 * step2[i]);
-                                c[i] = static_cast<Real>(x[i] * inv[i]);
-                              }
-                              return SweepTotals{};
-                            });
-    history = 0;
-    return true;
+  // Jumps each active vector towards its limit by the minimal polynomial of its last changes
+  // (extrapolation.hpp), when it fits them.
+  void extrapolate() {
+    MpeStep step[W] = {};
+    bool jump[W] = {};
+    for (int j = 0; j < W; ++j) {
+      if (!active[j] || history[j] < 3) continue;
+      const std::optional<MpeStep> s = mpe_step(products[j]);
+      if (!s) continue;
+      step[j] = *s;
+      jump[j] = true;
+      history[j] = 0;
+    }
+    if (std::find(jump, jump + W, true) == jump + W) return;
+    over_pages<Sum>(
+        static_cast<std::int64_t>(inv.size()), [&](std::int64_t first, std::int64_t last, auto) {
+          for (std::int64_t i = first; i < last; ++i) {
+            const std::size_t row = static_cast<std::size_t>(i) * W;
+            for (int j = 0; j < W; ++j) {
+              if (!jump[j]) continue;
+              const std::size_t at = row + j;
+              x[at] = static_cast<Real>(x[at] - step[j].f0 * step1[at] - step[j].f1 * step2[at]);
+              c[at] = static_cast<Real>(x[at] * inv[i]);
+            }
+          }
+          return Sum{};
+        });
   }
 };
 
 // What one thread needs to solve components on its own: a local system to set up, and its
-// share of the solve's bookkeeping (added up when the solve is done).
-template <typename Real, bool Weighted>
+// share of the solve's bookkeeping (added up when the solve is done), per vector.
+template <typename Real, bool Weighted, int W>
 struct Worker {
-  LocalSystem<Real, Weighted> s;
-  std::vector<double> deltas{0.0};  // y units, per sweep index
-  double final_changes = 0;         // y units: the last change of every cycle
-  bool converged = true, some_stalled = false;
+  LocalSystem<Real, Weighted, W> s;
+  std::vector<Cols<W>> deltas{Cols<W>{}};  // y units, per sweep index
+  int last_sweep[W] = {};                  // the last sweep index each vector went through
+  Cols<W> final_changes;                   // y units: the last change of every cycle
+  bool unconverged[W] = {}, some_stalled[W] = {};
 };
 
 // The whole solve: components by level, each set to its final values before the next level.
-template <typename Real, bool Weighted>
+// W vectors at once (one row of W values per page, `rows` giving their sources) or, with W = 1
+// and no rows, the problem's own vector.
+template <typename Real, bool Weighted, int W>
 class ComponentSolver {
  public:
-  ComponentSolver(const Problem& p, const RankOptions& o)
+  ComponentSolver(const Problem& p, const RankOptions& o, const SourceRows* rows = nullptr)
       : p_(p),
         o_(o),
         g_(*p.graph),
         n_(g_.num_pages),
         d_(p.damping),
         r_per_y_(p.leak ? 1 - p.damping : 1.0),
-        tracker_(ConvergenceTracker::for_precision<Real>(o)) {  // times the whole solve
+        rows_(rows),
+        vectors_(rows ? static_cast<int>(rows->size()) : 1) {
+    for (int j = 0; j < W; ++j) {
+      trackers_.push_back(ConvergenceTracker::for_precision<Real>(o));  // times the whole solve
+    }
     const auto allocate = [&] {
       inv_ = kernels::inverse_out_strength(g_);
-      y_.resize(n_);
-      contrib_.resize(n_);
+      if constexpr (W == 1) {
+        y_.resize(n_);
+        contrib_.resize(n_);
+      } else {
+        // Rows of a batch: W times the memory, faulted in by all threads, in huge pages.
+        resize_huge(y_, std::size_t(n_) * W);
+        resize_huge(contrib_, std::size_t(n_) * W);
+      }
       local_.assign(n_, kOutside);
     };
     if (p.components) {
@@ -283,7 +362,7 @@ class ComponentSolver {
       lap("allocation");
     } else {
       if (o_.on_progress) {
-        o_.on_progress({.pages = n_, .seconds = tracker_.elapsed(), .searching = true});
+        o_.on_progress({.pages = n_, .seconds = elapsed(), .searching = true});
       }
       if (searches_from_pivot(g_)) {
         // The pivot's breadth-first searches take every thread.
@@ -301,7 +380,8 @@ class ComponentSolver {
     workers_.resize(omp_get_max_threads());
   }
 
-  RankResult solve() {
+  // One result per vector (the first `rows->size()`, or the problem's one).
+  std::vector<RankResult> solve() {
     // The search puts pages without backlinks first and pages without links last, each alone in
     // its component: within either run no page depends on another, so all threads solve them
     // (58% of web-NotreDame's pages are dangling).
@@ -334,9 +414,9 @@ class ComponentSolver {
     solve_singles(tail, comps_.count());
     lap("single pages");
     if (reported_ != n_ || n_ == 0) report(1, 0, 0);  // the last pages may have been reported
-    RankResult r = result();
+    std::vector<RankResult> r = results();
     lap("result");
-    r.phases = std::move(phases_);
+    for (RankResult& one : r) one.phases = phases_;
     return r;
   }
 
@@ -347,11 +427,22 @@ class ComponentSolver {
 
   double weight(std::uint64_t e) const { return Weighted ? g_.in.weights[e] : 1.0; }
   double start(PageId u) const { return p_.start[u] / (1 - d_); }  // = R/(1 − d) when leaking
+  double elapsed() const { return trackers_[0].elapsed(); }
+  // E of every vector at page u.
+  void source(PageId u, double* e) const {
+    if (rows_) {
+      rows_->at(u, e);
+      for (int j = vectors_; j < W; ++j) e[j] = 0;  // the row's unused places
+    } else {
+      e[0] = p_.source[u];
+    }
+  }
 
   // Page u's backlinks by where they come from: u itself (the self-link's weight) and solved
-  // pages (what they send, summed). For a page alone in its component that is all of them.
+  // pages (what they send, summed per vector). For a page alone in its component that is all.
   struct Received {
-    double self = 0, outside = 0;
+    double self = 0;
+    Cols<W> outside;
   };
   Received received(PageId u) const {
     Received r;
@@ -360,13 +451,13 @@ class ComponentSolver {
       if (v == u) {
         r.self += weight(e);
       } else {
-        r.outside += weight(e) * contrib_[v];
+        for (int j = 0; j < W; ++j) r.outside[j] += weight(e) * contrib_[std::size_t(v) * W + j];
       }
     }
     return r;
   }
   // 1 − d·(share of u's out-weight on its self-link): the self-link is solved for.
-  double diagonal(PageId u, const Received& r) const { return 1 - d_ * r.self * inv_[u]; }
+  double diagonal(PageId u, double self) const { return 1 - d_ * self * inv_[u]; }
 
   // Components [lead, tail) grouped by level, in order within each: by_level[level_begin[l] ..
   // level_begin[l + 1]) are the l-th nonempty level's (kInOrder last).
@@ -406,7 +497,7 @@ class ComponentSolver {
     const auto k = static_cast<std::int64_t>(small.size());
 #pragma omp parallel if (workers_.size() > 1 && small_pages >= kMinSidePages)
     {
-      Worker<Real, Weighted>& w = workers_[omp_get_thread_num()];
+      Worker<Real, Weighted, W>& w = workers_[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 8)
       for (std::int64_t i = 0; i < k; ++i) solve_component(w, small[i]);
     }
@@ -414,7 +505,7 @@ class ComponentSolver {
   }
 
   // Component c, by worker w (with all threads when it is large).
-  void solve_component(Worker<Real, Weighted>& w, std::uint32_t c) {
+  void solve_component(Worker<Real, Weighted, W>& w, std::uint32_t c) {
     const PageId* pages = comps_.pages.data() + comps_.begin[c];
     const std::uint64_t k = comps_.size(c);
     if (k == 1) {
@@ -427,8 +518,10 @@ class ComponentSolver {
       over_pages<Sum>(static_cast<std::int64_t>(k),
                       [&](std::int64_t first, std::int64_t last, auto) {
                         for (std::int64_t i = first; i < last; ++i) {
-                          y_[pages[i]] = w.s.x[i];
-                          contrib_[pages[i]] = w.s.c[i];
+                          for (int j = 0; j < W; ++j) {
+                            y_[std::size_t(pages[i]) * W + j] = w.s.x[std::size_t(i) * W + j];
+                            contrib_[std::size_t(pages[i]) * W + j] = w.s.c[std::size_t(i) * W + j];
+                          }
                           local_[pages[i]] = kOutside;
                         }
                         return Sum{};
@@ -450,11 +543,19 @@ class ComponentSolver {
 
   // A page alone in its component is exact in one step: every backlink but a self-link comes
   // from a solved component. Returns the change from the start vector.
-  double solve_single(PageId u) {
+  Cols<W> solve_single(PageId u) {
     const Received r = received(u);
-    y_[u] = static_cast<Real>((p_.source[u] + d_ * r.outside) / diagonal(u, r));
-    contrib_[u] = static_cast<Real>(y_[u] * inv_[u]);
-    return std::abs(static_cast<double>(y_[u]) - start(u));
+    double e[W];
+    source(u, e);
+    const double diag = diagonal(u, r.self);
+    Cols<W> change;
+    for (int j = 0; j < W; ++j) {
+      const std::size_t at = std::size_t(u) * W + j;
+      y_[at] = static_cast<Real>((e[j] + d_ * r.outside[j]) / diag);
+      contrib_[at] = static_cast<Real>(y_[at] * inv_[u]);
+      change[j] = std::abs(static_cast<double>(y_[at]) - start(u));
+    }
+    return change;
   }
 
   // Components [first, last), single pages none of which links to another.
@@ -463,13 +564,11 @@ class ComponentSolver {
     const PageId* pages = comps_.pages.data() + comps_.begin[first];  // one page each
     const Chunks chunks = chunks_by_work(k, [&](std::int64_t i) { return g_.in.degree(pages[i]); });
     workers_[0].deltas[0] +=
-        over_chunks<Sum>(k, chunks, [&](std::int64_t from, std::int64_t to, auto) {
-          Sum change;
-          for (std::int64_t i = from; i < to; ++i) {
-            change.value += solve_single(pages[i]);
-          }
+        over_chunks<Cols<W>>(k, chunks, [&](std::int64_t from, std::int64_t to, auto) {
+          Cols<W> change;
+          for (std::int64_t i = from; i < to; ++i) change += solve_single(pages[i]);
           return change;
-        }).value;
+        });
     solved_ += static_cast<std::uint64_t>(k);
     if (solved_ - reported_ >= kReportEveryPages) report(1, 0, 0);
   }
@@ -478,17 +577,31 @@ class ComponentSolver {
   // links in local numbers, in one pass over the pages' backlinks (split among the threads for a
   // large component); each thread adds the links it places to its own copy of keep (out-weights
   // that stay inside), summed at the end.
-  void set_up_cycle(LocalSystem<Real, Weighted>& s, const PageId* pages, std::uint64_t k) {
+  void set_up_cycle(LocalSystem<Real, Weighted, W>& s, const PageId* pages, std::uint64_t k) {
     const auto K = static_cast<std::int64_t>(k);
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
       for (std::int64_t i = first; i < last; ++i) local_[pages[i]] = static_cast<PageId>(i);
       return Sum{};
     });
-    for (auto* v : {&s.a, &s.b, &s.keep, &s.step1, &s.step2}) v->resize(k);
-    for (auto* v : {&s.x, &s.c, &s.inv, &s.previous}) v->resize(k);
+    // A batch's rows of a large component can be W times larger than a vector that fits in the
+    // caches: faulted in by all threads, in huge pages, when they grow.
+    const auto rows = [&](auto& v) {
+      if constexpr (W == 1) {
+        v.resize(k);
+      } else {
+        resize_huge(v, k * W);
+      }
+    };
+    for (auto* v : {&s.a, &s.step1, &s.step2}) rows(*v);
+    for (auto* v : {&s.b, &s.keep}) v->resize(k);
+    for (auto* v : {&s.x, &s.c, &s.previous}) rows(*v);
+    s.inv.resize(k);
     s.begin.resize(k + 1);
     s.end.resize(k);
-    s.history = 0;
+    for (int j = 0; j < W; ++j) {
+      s.history[j] = 0;
+      s.active[j] = j < vectors_;
+    }
     s.begin[0] = 0;
     for (std::uint64_t i = 0; i < k; ++i) s.begin[i + 1] = s.begin[i] + g_.in.degree(pages[i]);
     s.sources.resize(s.begin[k]);
@@ -510,44 +623,49 @@ class ComponentSolver {
       std::fill(s.keep.data() + first, s.keep.data() + last, 0.0);
       return Sum{};
     });
-    s.target = over_chunks<Sum>(
-                   K, by_backlinks,
-                   [&](std::int64_t first, std::int64_t last, auto concurrent) {
-                     const int t = concurrent.value ? omp_get_thread_num() : 0;
-                     double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
-                     Sum inflow;
-                     for (std::int64_t i = first; i < last; ++i) {
-                       const PageId u = pages[i];
-                       std::uint64_t at = s.begin[i];
-                       double self = 0, outside = 0;
-                       for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
-                         const PageId v = g_.in.ids[e];
-                         const PageId j = local_[v];
-                         if (v == u) {
-                           self += weight(e);
-                         } else if (j == kOutside) {
-                           outside += weight(e) * contrib_[v];
-                         } else {
-                           s.sources[at] = j;
-                           if (Weighted) s.weights[at] = weight(e);
-                           ++at;
-                           keep[j] += weight(e);
-                         }
-                       }
-                       s.end[i] = at;
-                       keep[i] += self;
-                       const double diag = 1 - d_ * self * inv_[u];
-                       s.a[i] = (p_.source[u] + d_ * outside) / diag;
-                       s.b[i] = d_ / diag;
-                       inflow.value += p_.source[u] + d_ * outside;
-                       s.inv[i] = static_cast<Real>(inv_[u]);
-                       s.x[i] = static_cast<Real>(start(u));
-                       s.c[i] = static_cast<Real>(s.x[i] * s.inv[i]);
-                       s.step1[i] = s.step2[i] = 0;
-                     }
-                     return inflow;
-                   })
-                   .value;
+    s.target = over_chunks<Cols<W>>(
+        K, by_backlinks, [&](std::int64_t first, std::int64_t last, auto concurrent) {
+          const int t = concurrent.value ? omp_get_thread_num() : 0;
+          double* keep = t == 0 ? s.keep.data() : keep_part_.data() + (t - 1) * k;
+          Cols<W> inflow;
+          for (std::int64_t i = first; i < last; ++i) {
+            const PageId u = pages[i];
+            std::uint64_t at = s.begin[i];
+            double self = 0;
+            Cols<W> outside;
+            for (std::uint64_t e = g_.in.offsets[u]; e < g_.in.offsets[u + 1]; ++e) {
+              const PageId v = g_.in.ids[e];
+              const PageId j = local_[v];
+              if (v == u) {
+                self += weight(e);
+              } else if (j == kOutside) {
+                for (int col = 0; col < W; ++col)
+                  outside[col] += weight(e) * contrib_[std::size_t(v) * W + col];
+              } else {
+                s.sources[at] = j;
+                if (Weighted) s.weights[at] = weight(e);
+                ++at;
+                keep[j] += weight(e);
+              }
+            }
+            s.end[i] = at;
+            keep[i] += self;
+            const double diag = diagonal(u, self);
+            double source_of[W];
+            source(u, source_of);
+            s.b[i] = d_ / diag;
+            s.inv[i] = static_cast<Real>(inv_[u]);
+            for (int col = 0; col < W; ++col) {
+              const std::size_t place = std::size_t(i) * W + col;
+              s.a[place] = (source_of[col] + d_ * outside[col]) / diag;
+              inflow[col] += source_of[col] + d_ * outside[col];
+              s.x[place] = static_cast<Real>(start(u));
+              s.c[place] = static_cast<Real>(s.x[place] * s.inv[i]);
+              s.step1[place] = s.step2[place] = 0;
+            }
+          }
+          return inflow;
+        });
     over_pages<Sum>(K, [&](std::int64_t first, std::int64_t last, auto) {
       for (std::int64_t i = first; i < last; ++i) {
         double kept = s.keep[i];
@@ -559,43 +677,60 @@ class ComponentSolver {
     s.link_chunks = chunks_by_work(K, [&](std::int64_t i) { return s.end[i] - s.begin[i]; });
   }
 
-  // Sweeps the cycle set up until its change is below its share of --tol (or it stalls at the
-  // rounding level, or reaches --max-iter).
-  void sweep_cycle(Worker<Real, Weighted>& w, std::uint64_t k) {
-    LocalSystem<Real, Weighted>& s = w.s;
-    double share = 0, wanted = 0;
-    auto stall = StallDetector::for_precision<Real>();
+  // Sweeps the cycle set up until each vector's change is below its share of --tol (or it stalls
+  // at the rounding level, or reaches --max-iter).
+  void sweep_cycle(Worker<Real, Weighted, W>& w, std::uint64_t k) {
+    LocalSystem<Real, Weighted, W>& s = w.s;
+    Cols<W> share, wanted;
+    std::vector<StallDetector> stall(W, StallDetector::for_precision<Real>());
     for (int sweep = 1;; ++sweep) {
-      const double change = s.sweep();
-      if (w.deltas.size() < static_cast<std::size_t>(sweep)) w.deltas.push_back(0);
-      w.deltas[sweep - 1] += change;
-      if (sweep == 1) {
-        double mass = 0;
-        for (Real v : s.x) mass += v;
-        wanted = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass) / 2 / r_per_y_;
-        // A small component's share can be below what the precision resolves (float: a change
-        // of one unit in the last place of each value); it stops there, and the result counts as
-        // converged if all the components' last changes still add up to --tol.
-        share = std::max(wanted, 4 * std::numeric_limits<Real>::epsilon() * mass);
+      const Cols<W> change = s.sweep();
+      if (w.deltas.size() < static_cast<std::size_t>(sweep)) w.deltas.emplace_back();
+      double largest = 0;
+      for (int j = 0; j < W; ++j) {
+        if (!s.active[j]) continue;
+        w.deltas[sweep - 1][j] += change[j];
+        w.last_sweep[j] = std::max(w.last_sweep[j], sweep);
+        largest = std::max(largest, change[j]);
       }
-      if (k >= kReportEveryPages) report(k, sweep, change);
+      if (sweep == 1) {
+        Cols<W> mass;
+        for (std::uint64_t i = 0; i < k; ++i) {
+          for (int j = 0; j < W; ++j) mass[j] += s.x[i * W + j];
+        }
+        for (int j = 0; j < W; ++j) {
+          wanted[j] = o_.tol * (static_cast<double>(k) / n_ + (1 - d_) * mass[j]) / 2 / r_per_y_;
+          // A small component's share can be below what the precision resolves (float: a change
+          // of one unit in the last place of each value); it stops there, and the result counts
+          // as converged if all the components' last changes still add up to --tol.
+          share[j] = std::max(wanted[j], 4 * std::numeric_limits<Real>::epsilon() * mass[j]);
+        }
+      }
+      if (k >= kReportEveryPages) report(k, sweep, largest);
       // Not inside a parallel region, even one of a single thread (omp_in_parallel() is false
       // there), which an exception may not leave.
       if (omp_get_level() == 0) throw_if_stopped(o_);
-      if (change <= share) {
-        w.final_changes += change;
-        w.some_stalled |= change > wanted;
-        return;
+      const auto stop = [&](int j, bool stalled) {
+        w.final_changes[j] += change[j];
+        w.some_stalled[j] |= stalled;
+        s.active[j] = false;
+      };
+      for (int j = 0; j < W; ++j) {
+        if (s.active[j] && change[j] <= share[j]) stop(j, change[j] > wanted[j]);
       }
+      if (!s.any_active()) return;
       s.extrapolate();
-      if (stall.stalled(change)) {
-        w.final_changes += change;  // at the rounding level, as above
-        w.some_stalled = true;
-        return;
+      for (int j = 0; j < W; ++j) {
+        // at the rounding level, as above
+        if (s.active[j] && stall[j].stalled(change[j])) stop(j, true);
       }
+      if (!s.any_active()) return;
       if (sweep == o_.max_iter) {
-        w.final_changes += change;
-        w.converged = false;
+        for (int j = 0; j < W; ++j) {
+          if (!s.active[j]) continue;
+          w.unconverged[j] = true;
+          stop(j, false);
+        }
         return;
       }
     }
@@ -604,7 +739,7 @@ class ComponentSolver {
   // Adds the time since the last lap to phase `name` (large components' set-up and sweeps are
   // timed each; small ones, solved side by side, together).
   void lap(const char* name) {
-    const double now = tracker_.elapsed();
+    const double now = elapsed();
     auto it = std::find_if(phases_.begin(), phases_.end(),
                            [&](const auto& p) { return p.first == name; });
     if (it == phases_.end()) it = phases_.insert(phases_.end(), {name, 0.0});
@@ -614,46 +749,70 @@ class ComponentSolver {
 
   void report(std::uint64_t component_pages, int sweep, double change) {
     if (!o_.on_progress) return;
-    o_.on_progress({solved_, n_, component_pages, sweep, change, tracker_.elapsed()});
+    o_.on_progress({solved_, n_, component_pages, sweep, change, elapsed()});
     reported_ = solved_;
   }
 
-  // R from y; the sweeps' changes in R's units.
-  RankResult result() {
-    std::vector<double> deltas;
-    double final_changes = 0;
-    bool converged = true, some_stalled = false;
-    for (const Worker<Real, Weighted>& w : workers_) {
-      if (deltas.size() < w.deltas.size()) deltas.resize(w.deltas.size(), 0.0);
-      for (std::size_t i = 0; i < w.deltas.size(); ++i) deltas[i] += w.deltas[i];
-      final_changes += w.final_changes;
-      converged &= w.converged;
-      some_stalled |= w.some_stalled;
-    }
-    double norm = 0;
-    for (double v : y_) norm += v;
-    const double scale = p_.leak ? 1 - d_ : 1 / norm;
-    // y becomes the result in place: a fresh vector of n doubles costs more in page faults than
-    // scaling it.
-    std::vector<double> ranks = std::move(y_);
+  // Each vector's R from its y (R = y/‖y‖₁, or (1 − d)·y when leaking); the sweeps' changes in
+  // R's units.
+  std::vector<RankResult> results() {
     const auto n = static_cast<std::int64_t>(n_);
+    Cols<W> norm, scale;
+    for (std::int64_t u = 0; u < n; ++u) {
+      for (int j = 0; j < W; ++j) norm[j] += y_[std::size_t(u) * W + j];
+    }
+    for (int j = 0; j < W; ++j) scale[j] = p_.leak ? 1 - d_ : 1 / norm[j];
+    std::vector<std::vector<double>> ranks(vectors_);
+    if constexpr (W == 1) {
+      // y becomes the result in place: a fresh vector of n doubles costs more in page faults than
+      // scaling it.
+      ranks[0] = std::move(y_);
 #pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
-    for (std::int64_t u = 0; u < n; ++u) ranks[u] *= scale;
-    for (std::size_t i = 0; i < deltas.size(); ++i) {
-      tracker_.record(static_cast<int>(i + 1), deltas[i] * scale);
+      for (std::int64_t u = 0; u < n; ++u) ranks[0][u] *= scale[0];
+    } else {
+      // Each thread faults in its own vectors.
+#pragma omp parallel for schedule(dynamic, 1) if (n >= kMinParallelPages)
+      for (int j = 0; j < vectors_; ++j) resize_huge(ranks[j], n_);
+#pragma omp parallel for schedule(static) if (n >= kMinParallelPages)
+      for (std::int64_t u = 0; u < n; ++u) {
+        for (int j = 0; j < vectors_; ++j) ranks[j][u] = y_[std::size_t(u) * W + j] * scale[j];
+      }
     }
-    // The change that convergence is judged on: the last sweep of every cycle (a page alone in
-    // its component is exact), not deltas.back(), which holds only the slowest cycles'.
-    tracker_.set_final_delta(final_changes * scale);
-    RankResult r = tracker_.finish(std::move(ranks), d_, !p_.leak);
-    const bool stalled = some_stalled && r.final_delta > o_.tol;
-    r.converged = converged && !stalled;
-    r.stalled = stalled;
-    r.components = comps_.count();
-    for (std::size_t c = 0; c < comps_.count(); ++c) {
-      r.largest_component = std::max(r.largest_component, comps_.size(c));
+    std::uint64_t largest = 0;
+    for (std::size_t c = 0; c < comps_.count(); ++c) largest = std::max(largest, comps_.size(c));
+    std::vector<RankResult> out;
+    for (int j = 0; j < vectors_; ++j) {
+      int sweeps = 1;
+      for (const Worker<Real, Weighted, W>& w : workers_)
+        sweeps = std::max(sweeps, w.last_sweep[j]);
+      std::vector<double> deltas(static_cast<std::size_t>(sweeps), 0.0);
+      double final_changes = 0;
+      bool converged = true, some_stalled = false;
+      for (const Worker<Real, Weighted, W>& w : workers_) {
+        for (std::size_t i = 0; i < deltas.size() && i < w.deltas.size(); ++i) {
+          deltas[i] += w.deltas[i][j];
+        }
+        final_changes += w.final_changes[j];
+        converged &= !w.unconverged[j];
+        some_stalled |= w.some_stalled[j];
+      }
+      ConvergenceTracker& tracker = trackers_[j];
+      for (std::size_t i = 0; i < deltas.size(); ++i) {
+        tracker.record(static_cast<int>(i + 1), deltas[i] * scale[j]);
+      }
+      // The change that convergence is judged on: the last sweep of every cycle (a page alone
+      // in its component is exact), not deltas.back(), which holds only the slowest cycles'.
+      tracker.set_final_delta(final_changes * scale[j]);
+      RankResult r = tracker.finish(std::move(ranks[j]), d_, !p_.leak);
+      const bool stalled = some_stalled && r.final_delta > o_.tol;
+      r.converged = converged && !stalled;
+      r.stalled = stalled;
+      r.method = Method::kGaussSeidel;
+      r.components = comps_.count();
+      r.largest_component = largest;
+      out.push_back(std::move(r));
     }
-    return r;
+    return out;
   }
 
   const Problem& p_;
@@ -662,16 +821,18 @@ class ComponentSolver {
   const PageId n_;
   const double d_;
   const double r_per_y_;  // ρ above: a change of 1 in y changes R by at most this
-  ConvergenceTracker tracker_;
-  StrongComponents searched_;  // when the components were not given
+  const SourceRows* rows_;
+  const int vectors_;                         // of the W places in a row, those in use
+  std::vector<ConvergenceTracker> trackers_;  // one per place in a row
+  StrongComponents searched_;                 // when the components were not given
   ComponentOrder comps_;
   FreshVector<double> inv_;
   // y (values rounded to Real, held in double so that y becomes the result without a copy), and
-  // y/S(u): what a page's links carry.
+  // y/S(u): what a page's links carry. W values per page.
   std::vector<double> y_;
-  std::vector<Real> contrib_;
+  std::conditional_t<W == 1, std::vector<Real>, FreshRows<Real>> contrib_;
   std::vector<PageId> local_;
-  std::vector<Worker<Real, Weighted>> workers_;  // one per thread
+  std::vector<Worker<Real, Weighted, W>> workers_;  // one per thread
   FreshVector<double> keep_part_;  // threads 1.. of set_up_cycle's keep sums (large cycles)
   std::uint64_t solved_ = 0, reported_ = 0;
   std::vector<std::pair<std::string, double>> phases_;
@@ -686,7 +847,24 @@ bool gauss_seidel_by_component_applies(const Problem& p) {
 
 RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o) {
   return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
-    return ComponentSolver<decltype(real), decltype(weighted)::value>(p, o).solve();
+    return std::move(
+        ComponentSolver<decltype(real), decltype(weighted)::value, 1>(p, o).solve().front());
+  });
+}
+
+std::vector<RankResult> gauss_seidel_by_component_batch(const Problem& p, const RankOptions& o,
+                                                        const SourceRows& sources) {
+  return with_solver_types(o.precision, p.graph->weighted(), [&](auto real, auto weighted) {
+    using Real = decltype(real);
+    constexpr bool kWeighted = decltype(weighted)::value;
+    // Rows of 1, 4, 8 or 16 values (a row of 16 doubles is two cache lines); the places of a
+    // row beyond the vectors are never swept.
+    const std::size_t k = sources.size();
+    if (k <= 1) return ComponentSolver<Real, kWeighted, 1>(p, o, &sources).solve();
+    if (k <= 4) return ComponentSolver<Real, kWeighted, 4>(p, o, &sources).solve();
+    if (k <= 8) return ComponentSolver<Real, kWeighted, 8>(p, o, &sources).solve();
+    if (k > 16) fail_option("batch", "at most 16 vectors sweep together, not ", k);
+    return ComponentSolver<Real, kWeighted, 16>(p, o, &sources).solve();
   });
 }
 

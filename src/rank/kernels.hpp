@@ -188,6 +188,39 @@ struct RowContribution {
   }
 };
 
+// The term of backlink e when W vectors' contributions are stored row by row (`contrib` holds W
+// values per page, Gauss–Seidel over a batch): the row w(e)·c(source(e), ·), widened to double,
+// prefetched as RowContribution's rows are. Through relaxed atomics the row is read value by
+// value: other threads write it in the sweep.
+template <int W, typename Real, bool Weighted, Access A = Access::kPlain>
+struct RowOfContributions {
+  const PageId* sources;
+  const double* weights;
+  const Real* contrib;
+  std::uint64_t links;  // of the backlink arrays: prefetches stay inside them
+
+  [[gnu::always_inline]] Row<W> operator()(std::uint64_t e) const {
+    constexpr std::uint64_t kAhead = 16;
+    if (e + kAhead < links) {
+      const Real* ahead = contrib + static_cast<std::size_t>(sources[e + kAhead]) * W;
+      for (std::size_t b = 0; b < W * sizeof(Real); b += kCacheLine) {
+        __builtin_prefetch(reinterpret_cast<const char*>(ahead) + b);
+      }
+    }
+    const Real* x = contrib + static_cast<std::size_t>(sources[e]) * W;
+    Row<W> r;
+    if constexpr (A == Access::kPlain) {
+      r = Row<W>::load(x);
+    } else {
+      for (int j = 0; j < W; ++j) r.at(j) = static_cast<double>(load<A>(x, static_cast<PageId>(j)));
+    }
+    if constexpr (Weighted) {
+      for (int i = 0; i < W / Row<W>::kLane; ++i) r.v[i] *= weights[e];
+    }
+    return r;
+  }
+};
+
 // Σ term(e) for e in [begin, end): a double, or a Row<W> for a batch. With Lanes > 1 the terms are
 // spread over that many partial sums (e, e+1, ... in turn; the tail into the first), added
 // pairwise at the end: on short lists held in cache the chain of dependent additions, not the

@@ -2,6 +2,7 @@
 // with its distributions materialized.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -68,6 +69,35 @@ RankResult rank_removing_dangling(const Problem& p, const RankOptions& o);
 bool gauss_seidel_by_component_applies(const Problem& p);
 RankResult gauss_seidel_by_component(const Problem& p, const RankOptions& o);
 
+// The rank sources of a group of at most kBatchWidthMax vectors (webrank/rank/batch.hpp), by page:
+// sources are mostly sparse (a page, bookmarks, a topic's pages), so E is kept as a uniform part
+// per vector plus a per-page list of (vector, weight) entries, not as k dense vectors.
+struct SourceRows {
+  std::vector<double> uniform;         // per vector: the value of a uniform E (1/n), else 0
+  std::vector<std::uint64_t> offsets;  // n + 1: page u's entries are [offsets[u], offsets[u+1])
+  std::vector<std::uint32_t> vector;   // the entry's vector (position in the group)
+  std::vector<double> weight;          // E_vector(u), normalized
+
+  // Throws Error (kInvalidArgument) naming the vector's position in the whole batch (`first` is
+  // the group's) when a source is not a distribution over the n pages.
+  SourceRows(const std::vector<PageWeights>& sources, PageId n, std::size_t first);
+
+  std::size_t size() const { return uniform.size(); }
+  // E of every vector of the group at page u, into e[0, size()).
+  void at(PageId u, double* e) const {
+    for (std::size_t j = 0; j < uniform.size(); ++j) e[j] = uniform[j];
+    for (std::uint64_t i = offsets[u]; i < offsets[u + 1]; ++i) e[vector[i]] = weight[i];
+  }
+};
+
+// Gauss–Seidel by component for a group of vectors at once (one row of values per page, the
+// components found once for all of them); p's source is unused, `sources` gives each vector's.
+// Applies where gauss_seidel_by_component_applies() would for each vector alone with dangling
+// rank sent along its own E (not leaked). Each vector's result is what its separate run returns
+// (on one thread the same values; on several, within the tolerance), with batch_size unset.
+std::vector<RankResult> gauss_seidel_by_component_batch(const Problem& p, const RankOptions& o,
+                                                        const SourceRows& sources);
+
 // --method auto (auto_method.cpp): power iterations, or gauss_seidel_by_component() once their
 // rate predicts a long run.
 RankResult auto_method(const Problem& p, const RankOptions& o);
@@ -76,6 +106,12 @@ RankResult auto_method(const Problem& p, const RankOptions& o);
 // maps, in blocks released after use, within o.memory_budget bytes of resident memory
 // (out_of_core.cpp). p.graph must point into a Database's mapped files.
 RankResult rank_out_of_core(const Problem& p, const RankOptions& o);
+
+// `r` (converged by its method's own rule) continued by `finished`, the power iterations that
+// started from r's vector until their change met --tol: r's iterations, deltas and phases with
+// finished's appended, its first change recorded as r's measured residual, finished's vector and
+// convergence.
+RankResult continued(RankResult r, RankResult finished);
 
 // Runs the solver of o.method (its row in solvers.cpp), then, if its stopping rule does not bound
 // the residual --tol promises, power iterations until it holds (webrank/rank/rank.hpp).

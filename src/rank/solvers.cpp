@@ -50,7 +50,8 @@ constexpr Row kRows[] = {
       .help = "direct (sparse LU, the reference for webs of at most 5,000 pages)"},
      direct_solve},
     {{.name = "gauss-seidel",
-      .help = "gauss-seidel (by strongly connected component: fastest on crawls)"},
+      .help = "gauss-seidel (by strongly connected component: fastest on crawls)",
+      .batch = true},
      gauss_seidel},
     {{.name = "extrapolate",
       .help = "extrapolate (power + quadratic extrapolation)",
@@ -108,7 +109,12 @@ RankResult finish_to_tolerance(const Problem& p, const RankOptions& o, RankResul
       o.on_iteration(shifted);
     };
   }
-  RankResult finished = power_iteration(from, more);
+  return continued(std::move(r), power_iteration(from, more));
+}
+
+}  // namespace
+
+RankResult continued(RankResult r, RankResult finished) {
   r.iterations += finished.iterations;
   r.finishing_iterations = finished.iterations;
   r.measured_residual = finished.deltas.empty() ? NAN : finished.deltas.front();
@@ -122,8 +128,6 @@ RankResult finish_to_tolerance(const Problem& p, const RankOptions& o, RankResul
   r.ranks = std::move(finished.ranks);
   return r;
 }
-
-}  // namespace
 
 static_assert(named_rows_in_enum_order(), "kRows must list the named Methods first, in order");
 

@@ -27,16 +27,32 @@
 
 namespace webrank {
 
-template <typename T>
+// Align = 0: the default alignment; else every allocation on an Align-byte boundary.
+template <typename T, std::size_t Align = 0>
 struct DefaultInitAllocator : std::allocator<T> {
   using value_type = T;
   template <typename U>
   struct rebind {
-    using other = DefaultInitAllocator<U>;
+    using other = DefaultInitAllocator<U, Align>;
   };
   DefaultInitAllocator() = default;
   template <typename U>
-  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  DefaultInitAllocator(const DefaultInitAllocator<U, Align>&) noexcept {}
+
+  T* allocate(std::size_t n) {
+    if constexpr (Align == 0) {
+      return std::allocator<T>::allocate(n);
+    } else {
+      return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(Align)));
+    }
+  }
+  void deallocate(T* p, std::size_t n) noexcept {
+    if constexpr (Align == 0) {
+      std::allocator<T>::deallocate(p, n);
+    } else {
+      ::operator delete(p, std::align_val_t(Align));
+    }
+  }
 
   // Default-initialization: nothing at all for trivial types (value-initialization would zero).
   template <typename U>
@@ -49,8 +65,9 @@ struct DefaultInitAllocator : std::allocator<T> {
   }
 };
 
-template <typename T, typename U>
-bool operator==(const DefaultInitAllocator<T>&, const DefaultInitAllocator<U>&) noexcept {
+template <typename T, typename U, std::size_t Align>
+bool operator==(const DefaultInitAllocator<T, Align>&,
+                const DefaultInitAllocator<U, Align>&) noexcept {
   return true;
 }
 
@@ -58,6 +75,12 @@ template <typename T>
 using FreshVector = std::vector<T, DefaultInitAllocator<T>>;
 
 inline constexpr std::size_t kCacheLine = 64;
+
+// A FreshVector on a cache-line boundary: rows of values read at random (a batch's W values per
+// page), so that a row of 64 bytes is one line, not two. (Large allocations come from mmap, 16
+// bytes past a page boundary.)
+template <typename T>
+using FreshRows = std::vector<T, DefaultInitAllocator<T, kCacheLine>>;
 
 // An uninitialized array of trivially copyable T on a cache-line boundary. (Not advised for huge
 // pages: the kernel's compaction to find them slowed the blocked layout's set-up more than it sped
@@ -142,8 +165,8 @@ void reserve_huge(std::vector<T>& v, std::size_t n) {
 
 // v.resize(n), with the memory advised for huge pages before it is first touched (only if v
 // has to allocate: large allocations come fresh from mmap, untouched).
-template <typename T>
-void resize_huge(std::vector<T>& v, std::size_t n) {
+template <typename T, typename Allocator>
+void resize_huge(std::vector<T, Allocator>& v, std::size_t n) {
   if (n > v.capacity()) {
     v.reserve(n);
     advise_huge_pages(v.data(), n * sizeof(T));

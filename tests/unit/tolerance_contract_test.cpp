@@ -175,7 +175,7 @@ TEST(SolverTable, NamesAndCapabilities) {
   EXPECT_EQ(names, (std::vector<std::string>{"power", "paper", "direct", "gauss-seidel",
                                              "extrapolate", "auto"}));
   EXPECT_EQ(solver_names(&SolverInfo::mpi), "power, paper and auto");
-  EXPECT_EQ(solver_names(&SolverInfo::batch), "power and auto");
+  EXPECT_EQ(solver_names(&SolverInfo::batch), "power, gauss-seidel and auto");
   EXPECT_THROW(solver_info(static_cast<Method>(200)), Error);
 }
 
