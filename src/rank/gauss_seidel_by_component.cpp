@@ -828,8 +828,9 @@ class ComponentSolver {
   ComponentOrder comps_;
   FreshVector<double> inv_;
   // y (values rounded to Real, held in double so that y becomes the result without a copy), and
-  // y/S(u): what a page's links carry. W values per page.
-  std::vector<double> y_;
+  // y/S(u): what a page's links carry. W values per page; a batch's arrays are not zeroed (every
+  // value is written before it is read: each page is solved once, in topological order).
+  std::conditional_t<W == 1, std::vector<double>, FreshVector<double>> y_;
   std::conditional_t<W == 1, std::vector<Real>, FreshRows<Real>> contrib_;
   std::vector<PageId> local_;
   std::vector<Worker<Real, Weighted, W>> workers_;  // one per thread
