@@ -145,6 +145,20 @@ struct Row {
   }
 };
 
+// A row of W values is one or more cache lines read at random: a row term asks for the row of
+// backlink e + kAhead's source while it reads e's (`links`: the backlink arrays' length, so that
+// the look-ahead stays inside them).
+template <int W, typename Real>
+[[gnu::always_inline]] inline void prefetch_row(const PageId* sources, std::uint64_t links,
+                                                std::uint64_t e, const Real* rows) {
+  constexpr std::uint64_t kAhead = 16;
+  if (e + kAhead >= links) return;
+  const Real* ahead = rows + static_cast<std::size_t>(sources[e + kAhead]) * W;
+  for (std::size_t b = 0; b < W * sizeof(Real); b += kCacheLine) {
+    __builtin_prefetch(reinterpret_cast<const char*>(ahead) + b);
+  }
+}
+
 // The term of backlink e in a batch of W vectors stored row by row (`rank` holds W values per
 // page): the row w(e)·R(source(e), ·)·inv(source(e)). The contributions are formed as the links
 // are read, rounded to Real as a single vector's are, instead of being stored: a row of W
@@ -158,14 +172,7 @@ struct RowContribution {
   std::uint64_t links;  // of the backlink arrays: prefetches stay inside them
 
   [[gnu::always_inline]] Row<W> operator()(std::uint64_t e) const {
-    // A row is one or more cache lines read at random: ask for the row kAhead links on now.
-    constexpr std::uint64_t kAhead = 16;
-    if (e + kAhead < links) {
-      const Real* ahead = rank + static_cast<std::size_t>(sources[e + kAhead]) * W;
-      for (std::size_t b = 0; b < W * sizeof(Real); b += kCacheLine) {
-        __builtin_prefetch(reinterpret_cast<const char*>(ahead) + b);
-      }
-    }
+    prefetch_row<W>(sources, links, e, rank);
     using Lane = typename Row<W>::Lane;
     constexpr int kLane = Row<W>::kLane;
     using RealLane = typename VectorOf<Real, kLane>::type;
@@ -189,9 +196,8 @@ struct RowContribution {
 };
 
 // The term of backlink e when W vectors' contributions are stored row by row (`contrib` holds W
-// values per page, Gauss–Seidel over a batch): the row w(e)·c(source(e), ·), widened to double,
-// prefetched as RowContribution's rows are. Through relaxed atomics the row is read value by
-// value: other threads write it in the sweep.
+// values per page, Gauss–Seidel over a batch): the row w(e)·c(source(e), ·), widened to double.
+// Through relaxed atomics the row is read value by value: other threads write it in the sweep.
 template <int W, typename Real, bool Weighted, Access A = Access::kPlain>
 struct RowOfContributions {
   const PageId* sources;
@@ -200,13 +206,7 @@ struct RowOfContributions {
   std::uint64_t links;  // of the backlink arrays: prefetches stay inside them
 
   [[gnu::always_inline]] Row<W> operator()(std::uint64_t e) const {
-    constexpr std::uint64_t kAhead = 16;
-    if (e + kAhead < links) {
-      const Real* ahead = contrib + static_cast<std::size_t>(sources[e + kAhead]) * W;
-      for (std::size_t b = 0; b < W * sizeof(Real); b += kCacheLine) {
-        __builtin_prefetch(reinterpret_cast<const char*>(ahead) + b);
-      }
-    }
+    prefetch_row<W>(sources, links, e, contrib);
     const Real* x = contrib + static_cast<std::size_t>(sources[e]) * W;
     Row<W> r;
     if constexpr (A == Access::kPlain) {
