@@ -163,8 +163,6 @@ class Database:
         dangling_weights: Optional[_PageWeights] = None,
         start: Optional[_PageWeights] = None,
         method: Literal['power', 'paper', 'direct', 'gauss-seidel', 'extrapolate', 'auto'] = 'auto',
-        sweep: Literal['auto', 'pull', 'blocked'] = 'auto',
-        block_pages: int = 0,
         warm_start_db: str = '',
         save: bool = False,
         replace_unconverged: bool = False,

@@ -107,12 +107,14 @@ const OptionSet<RankRequest>& rank_options_set() {
           "How power iterations sum backlinks (same result): pull, blocked (propagation "
           "blocking, for webs larger than the caches), auto (blocked above 8 MiB of "
           "contributions, unweighted webs)")
-        .alias("summation");
+        .alias("summation")
+        .without("batch");
     s.add("block_pages", WR_FIELD(rank.block_pages),
           "Pages per block of a blocked sweep (power of two in [64, 32768]; 0 = 32768, sized for "
           "a 1 MiB L2 cache)")
         .in(at_least(0))
-        .as("N", "pages");
+        .as("N", "pages")
+        .without("batch");
     s.size("memory_budget", WR_FIELD(rank.memory_budget),
            "Out of core: keep the rank vectors in memory and stream the links from disk, so the "
            "process stays within SIZE of memory (4G, 512M, 1.5G; " +

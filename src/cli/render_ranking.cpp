@@ -79,12 +79,20 @@ void rank(const Rendered& r) {
     std::fprintf(stderr, "%s\n", rank_summary(j, r.db, "").c_str());
     return;
   }
+  // The method that ran (auto's choice, or the one asked for), the same for every vector.
+  std::string ran;
+  bool stored = false;
   for (const json& v : j.at("vectors")) {
     std::fprintf(stderr, "  %-24s %4d iterations, final L1 change %.3e\n", str(v, "name").c_str(),
                  v.at("iterations").get<int>(), number(v, "final_delta"));
+    const std::string method = str(v, "method");
+    ran = method == "auto" ? cat("auto (", str(v, "solved_by"), ")") : method;
+    stored |= v.at("stored").get<bool>();
   }
-  std::fprintf(stderr, "batch: %zu vectors in one pass, %.3f s; stored in %s\n",
-               j.at("vectors").size(), number(j, "seconds"), r.db.c_str());
+  const std::size_t k = j.at("vectors").size();
+  std::fprintf(stderr, "batch: %zu vector%s in one pass, %s, %.3f s; %s\n", k, k == 1 ? "" : "s",
+               ran.c_str(), number(j, "seconds"),
+               stored ? cat("stored in ", r.db).c_str() : "not stored");
 }
 
 void hits(const Rendered& r) {

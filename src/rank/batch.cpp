@@ -347,27 +347,32 @@ std::vector<RankResult> compute_rank_batch(const GraphView& graph,
   const RankOptions& o = options.rank;
   validate_rank_options(graph.num_pages, graph.weighted(), o);
   if (o.memory_budget != 0)
-    fail_option("memory_budget", "a batch is ranked in memory, not out of core");
+    fail_option("memory_budget", "is not for a batch: a batch is ranked in memory");
   if (!o.warm_start.empty())
-    fail_option("warm_start", "a batch starts from its own sources, not a stored vector");
+    fail_option("warm_start", "is not for a batch: its vectors start from their own sources");
   if (!o.source.empty())
     fail_option("source", "is given per vector in a batch, not in the shared options");
   if (!solver_info(o.method).batch)
-    fail_option("method", "a batch is computed by ", solver_names(&SolverInfo::batch), ", not ",
+    fail_option("method", "must be ", solver_names(&SolverInfo::batch), " in a batch, not ",
                 to_string(o.method));
   if (o.dangling == Dangling::kLeak || o.dangling == Dangling::kRemove)
     fail_option("dangling",
-                "a batch sends dangling rank along E or uniformly (source, uniform, "
-                "custom weights), not ",
+                "must be source or uniform (or custom --dangling-weights) in a batch, not ",
                 to_string(o.dangling));
-  const ThreadCount threads(o.threads);
-  Problem p = make_problem(&graph, graph.num_pages, o, 0,
-                           graph.num_pages);  // E uniform: each vector has its own
   // Gauss–Seidel by component solves each vector's system exactly where its dangling rank follows
   // its own E; auto takes it there (on the webs measured it needs a fraction of the power
   // iteration's work, docs/personalization.md), power everywhere else.
-  const bool by_component = o.method != Method::kPower && p.damping < 1 &&
-                            o.dangling == Dangling::kSource && o.dangling_weights.empty();
+  const bool component_batch =
+      o.damping < 1 && o.dangling == Dangling::kSource && o.dangling_weights.empty();
+  if (o.method == Method::kGaussSeidel && !component_batch)
+    fail_option("method",
+                "gauss-seidel needs, in a batch, a damping below 1 and each vector's dangling "
+                "rank sent along its own E (--dangling source, no --dangling-weights): use power "
+                "or auto");
+  const ThreadCount threads(o.threads);
+  Problem p = make_problem(&graph, graph.num_pages, o, 0,
+                           graph.num_pages);  // E uniform: each vector has its own
+  const bool by_component = o.method != Method::kPower && component_batch;
   StrongComponents components;
   if (by_component && graph.num_pages > 0) {
     if (o.on_progress) o.on_progress({.pages = graph.num_pages, .searching = true});

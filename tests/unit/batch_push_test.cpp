@@ -198,6 +198,13 @@ TEST(Batch, RefusesWhatItDoesNotCompute) {
   EXPECT_THROW(compute_rank_batch(g.view(), {{}}, bo), Error);
   bo = {};
   EXPECT_THROW(compute_rank_batch(g.view(), {{{1000, 1.0}}}, bo), Error);
+  // Gauss–Seidel by component is exact only with dangling rank along each vector's E.
+  bo.rank.method = Method::kGaussSeidel;
+  bo.rank.dangling = Dangling::kUniform;
+  EXPECT_THROW(compute_rank_batch(g.view(), {{}}, bo), Error);
+  bo.rank.dangling = Dangling::kSource;
+  bo.rank.dangling_weights = {{3, 1.0}};
+  EXPECT_THROW(compute_rank_batch(g.view(), {{}}, bo), Error);
 }
 
 TEST(Push, BoundsHoldAgainstADirectSolve) {
