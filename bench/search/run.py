@@ -19,8 +19,9 @@ documentation sites use, run on the same fetched pages and the same query set (p
 BM25 with the title boosted, Pagefind in Chromium, Lunr with MkDocs' settings): hit@1, hit@3,
 MRR@10 and the latency of one search; an engine that is not installed is skipped, saying so.
 --peers none: webrank alone. Webs: the five the defaults were tuned on (pgdoc, python, apache,
-sqlite, cmake), the three held out (vim, zsh, octave: query sets written before any engine ran
-on them, never tuned on), and git, nodejs, cppreference (no query set: crawled only). Nothing is written inside the repository. A web's database already in SCRATCH is
+sqlite, cmake), the six held out (vim, zsh, octave, gnuplot, postfix, wireshark: query sets
+written before any engine ran on them, never tuned on), and git, nodejs, cppreference (no query
+set: crawled only). Nothing is written inside the repository. A web's database already in SCRATCH is
 reused as it is (not crawled or ranked again) and re-indexed by the binary run: give a SCRATCH
 of your own when another binary or person uses the default one.
 """
@@ -43,8 +44,8 @@ import peers
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WEBRANK = os.path.join(REPO, "build", "webrank")
 # name: (Debian package, the directory served and crawled (its index.html is the start), query
-# set). The first five are the webs the defaults were tuned on; vim, zsh and octave are the
-# held-out webs (query sets written before any engine ran on them, never tuned on); git, nodejs
+# set). The first five are the webs the defaults were tuned on; vim, zsh, octave, gnuplot,
+# postfix and wireshark are the held-out webs (query sets written before any engine ran on them, never tuned on); git, nodejs
 # and cppreference have no query set here (crawled for tests of single cases and for tune.py).
 DOCS = {
     "pgdoc": ("postgresql-doc-15", "usr/share/doc/postgresql-doc-15/html", "pgdoc15.tsv"),
@@ -55,12 +56,15 @@ DOCS = {
     "vim": ("vim-doc", "usr/share/doc/vim/html", "vim90.tsv"),
     "zsh": ("zsh-doc", "usr/share/doc/zsh-common/html", "zsh59.tsv"),
     "octave": ("octave-doc", "usr/share/doc/octave/octave.html", "octave73.tsv"),
+    "gnuplot": ("gnuplot-doc", "usr/share/doc/gnuplot/htmldocs", "gnuplot54.tsv"),
+    "postfix": ("postfix-doc", "usr/share/doc/postfix/html", "postfix37.tsv"),
+    "wireshark": ("wireshark-doc", "usr/share/doc/wireshark/wsug_html_chunked", "wireshark40.tsv"),
     "git": ("git-doc", "usr/share/doc/git-doc", None),
     "nodejs": ("nodejs-doc", "usr/share/doc/nodejs/api", None),
     "cppreference": ("cppreference-doc-en-html", "usr/share/cppreference/doc/html/en", None),
 }
 TUNED = ("pgdoc", "python", "apache", "sqlite", "cmake")
-HELD_OUT = ("vim", "zsh", "octave")
+HELD_OUT = ("vim", "zsh", "octave", "gnuplot", "postfix", "wireshark")
 
 
 def run(args, **kw):
