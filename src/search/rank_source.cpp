@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search/document.hpp"
+
 namespace webrank::search {
 
 RankSource::RankSource(const PresentedRanks& ranks, Weight weight)
@@ -74,6 +76,30 @@ void BonusSource::skip_to(Xapian::docid did, double) {
                          [](const auto& e, Xapian::docid d) { return e.first < d; }) -
         bonus_.begin());
   }
+}
+
+PageSetSource::PageSetSource(const std::string& excluded, Xapian::doccount count)
+    : excluded_(excluded), count_(count) {}
+
+void PageSetSource::init(const Xapian::Database& db) {
+  did_ = 0;
+  last_ = db.get_lastdocid();
+  const Xapian::doccount docs = db.get_doccount();
+  kept_ = docs > count_ ? docs - count_ : 0;
+  set_maxweight(0);
+}
+
+Xapian::docid PageSetSource::first_kept(Xapian::docid did) const {
+  while (did <= last_ && page_bit(excluded_, did - 1)) ++did;
+  return did;
+}
+
+void PageSetSource::next(double) {
+  did_ = first_kept(did_ + 1);
+}
+
+void PageSetSource::skip_to(Xapian::docid did, double) {
+  if (did > did_) did_ = first_kept(did);
 }
 
 }  // namespace webrank::search

@@ -75,4 +75,34 @@ class BonusSource : public Xapian::PostingSource {
   bool started_ = false;
 };
 
+// Every document whose page's bit is clear in a page bitmap (document.hpp's page_bit), weight 0:
+// a filter held in memory, for OP_FILTER. Full mode leaves out pages known only from links with
+// it: the matcher's check of a candidate is a bit's test, where OP_AND_NOT over the boolean term
+// that marks those pages decoded its posting list (on a one-site crawl most pages of the index).
+class PageSetSource : public Xapian::PostingSource {
+ public:
+  // `excluded` must outlive the source; `count`: how many pages it excludes (estimates only).
+  PageSetSource(const std::string& excluded, Xapian::doccount count);
+
+  Xapian::doccount get_termfreq_min() const override { return 0; }
+  Xapian::doccount get_termfreq_est() const override { return kept_; }
+  Xapian::doccount get_termfreq_max() const override { return kept_; }
+  double get_weight() const override { return 0; }
+  Xapian::docid get_docid() const override { return did_; }
+  void next(double min_wt) override;
+  void skip_to(Xapian::docid did, double min_wt) override;
+  bool at_end() const override { return did_ > last_; }
+  Xapian::PostingSource* clone() const override { return new PageSetSource(excluded_, count_); }
+  void init(const Xapian::Database& db) override;
+  std::string name() const override { return "webrank::PageSetSource"; }
+
+ private:
+  // The first docid >= did whose page is not excluded (last_ + 1 when none is).
+  Xapian::docid first_kept(Xapian::docid did) const;
+
+  const std::string& excluded_;
+  Xapian::doccount count_, kept_ = 0;
+  Xapian::docid did_ = 0, last_ = 0;
+};
+
 }  // namespace webrank::search

@@ -104,9 +104,13 @@ struct SearcherState {
   };
   // Every name term, read once at open: a query looks up a name for each part of its words.
   std::unordered_map<std::string, NameTerm> names;
-  search::OwnTextTable own_text;           // the index's kMetaOwnText
-  std::string family_pages;                // the index's kMetaFamilyPages
-  std::size_t fetched_sites = 0;           // the index's kMetaFetchedSites
+  search::OwnTextTable own_text;  // the index's kMetaOwnText
+  std::string family_pages;       // the index's kMetaFamilyPages
+  std::size_t fetched_sites = 0;  // the index's kMetaFetchedSites
+  // A whole index's pages known only from links (kUnfetchedTerm's documents) as a page bitmap,
+  // read once at open: the filter that leaves them out (search::PageSetSource).
+  std::string unfetched_pages;
+  Xapian::doccount unfetched = 0;
   fs::path index;                          // the index file, or the shard list of a sharded index
   std::vector<search::ShardEntry> shards;  // of a sharded index: its shards, in order
   std::vector<FileStamp> stamps;
@@ -212,6 +216,14 @@ std::shared_ptr<SearcherState> open_state(const fs::path& dir, const SearcherOpt
     s->family_pages = x.get_metadata(search::kMetaFamilyPages);
     const std::string sites = x.get_metadata(search::kMetaFetchedSites);
     s->fetched_sites = sites.empty() ? 0 : std::stoull(sites);
+    s->unfetched = x.get_termfreq(search::kUnfetchedTerm);
+    if (s->unfetched > 0) {
+      s->unfetched_pages.assign((std::size_t{x.get_lastdocid()} + 7) / 8, '\0');
+      for (auto p = x.postlist_begin(search::kUnfetchedTerm);
+           p != x.postlist_end(search::kUnfetchedTerm); ++p) {
+        search::set_page_bit(s->unfetched_pages, *p - 1);
+      }
+    }
     read_names(*s);
   } catch (const Xapian::Error& e) {
     fail(ErrorKind::kCorrupt, s->index.string(), ": damaged search index (", e.get_msg(),
@@ -442,8 +454,17 @@ SearchResults Searcher::search(std::string_view query, const SearchOptions& o) c
   const bool fetched_only =
       o.unfetched == Unfetched::kExclude ||
       (o.unfetched == Unfetched::kAuto && db.has_page_data() && state->fetched_sites <= 1);
-  const Query text = fetched_only ? Query(Query::OP_AND_NOT, search::text_query(parsed, o.mode),
-                                          Query(search::kUnfetchedTerm))
+  // A whole index filters by its bitmap of those pages; a sharded one, whose remote shards run
+  // no webrank code, by the term that marks them.
+  const auto fetched = [&](Query q) {
+    if (!state->shards.empty())
+      return Query(Query::OP_AND_NOT, std::move(q), Query(search::kUnfetchedTerm));
+    if (state->unfetched == 0) return q;
+    return Query(
+        Query::OP_FILTER, std::move(q),
+        Query((new search::PageSetSource(state->unfetched_pages, state->unfetched))->release()));
+  };
+  const Query text = fetched_only ? fetched(search::text_query(parsed, o.mode))
                                   : search::text_query(parsed, o.mode);
   const bool merge = ranks && o.mode == SearchMode::kFull && o.rank_weight > 0;
   const std::string name = o.mode == SearchMode::kFull ? search::query_name(parsed) : "";

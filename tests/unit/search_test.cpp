@@ -18,6 +18,7 @@
 #include "search/chrome.hpp"
 #include "search/document.hpp"
 #include "search/query.hpp"
+#include "search/rank_source.hpp"
 #include "search/snippet.hpp"
 #include "test_graphs.hpp"
 #include "web/url.hpp"
@@ -36,6 +37,48 @@ namespace fs = std::filesystem;
 namespace {
 
 // ---- the query language ------------------------------------------------------------------------
+
+// The in-memory filter of pages known only from links matches what OP_AND_NOT over their
+// boolean term matches, document for document, whatever the bitmap's runs.
+TEST(SearchQuery, PageSetFilterEqualsExcludingTheTerm) {
+  Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
+  std::mt19937 rng(5);
+  constexpr int kDocs = 300;
+  std::string excluded((kDocs + 7) / 8, '\0');
+  Xapian::doccount count = 0;
+  for (int i = 0; i < kDocs; ++i) {
+    Xapian::Document doc;
+    doc.add_term("all");
+    if (rng() % 3 == 0) doc.add_term("third");
+    // Runs of excluded pages, and single ones, at the start, inside and at the end.
+    const bool out = i < 5 || (i >= 40 && i < 120) || i % 7 == 0 || i >= kDocs - 3;
+    if (out) {
+      doc.add_boolean_term(search::kUnfetchedTerm);
+      search::set_page_bit(excluded, static_cast<std::size_t>(i));
+      ++count;
+    }
+    db.add_document(doc);
+  }
+  for (const char* word : {"all", "third"}) {
+    const auto docids = [&](const Xapian::Query& q) {
+      Xapian::Enquire enquire(db);
+      enquire.set_query(q);
+      enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+      enquire.set_weighting_scheme(Xapian::BoolWeight());
+      std::vector<Xapian::docid> ids;
+      const Xapian::MSet mset = enquire.get_mset(0, kDocs);
+      for (auto it = mset.begin(); it != mset.end(); ++it) ids.push_back(*it);
+      return ids;
+    };
+    const auto by_term = docids(Xapian::Query(Xapian::Query::OP_AND_NOT, Xapian::Query(word),
+                                              Xapian::Query(search::kUnfetchedTerm)));
+    const auto by_bitmap = docids(
+        Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(word),
+                      Xapian::Query((new search::PageSetSource(excluded, count))->release())));
+    EXPECT_FALSE(by_term.empty());
+    EXPECT_EQ(by_bitmap, by_term) << word;
+  }
+}
 
 TEST(SearchQuery, Structure) {
   const auto q = search::parse_query("create -temporary \"foreign table\" OR view site:x.org");
