@@ -130,8 +130,7 @@ void topics(const Rendered& r) {
                 s.at("top_in_topic").get<std::size_t>(),
                 s.at("pagerank_top_in_topic").get<std::size_t>(), best.c_str());
   }
-  std::fprintf(stderr, "%zu topic vectors stored as topic.<topic> in %s\n", j.size(),
-               r.db.c_str());
+  std::fprintf(stderr, "%zu topic vectors stored as topic.<topic> in %s\n", j.size(), r.db.c_str());
 }
 
 void ppr(const Rendered& r) {
