@@ -33,11 +33,13 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <limits>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 #include "algo/strong_components.hpp"
 #include "rank/convergence.hpp"
@@ -239,8 +241,8 @@ struct LocalSystem {
             const auto sum = backlink_sum<concurrent.value>(i, pc);
             const std::size_t row = static_cast<std::size_t>(i) * W;
             for (int j = 0; j < W; ++j) {
-              pprevious[row + j] = px[row + j];
               if (!active[j]) continue;
+              pprevious[row + j] = px[row + j];
               const Real value = static_cast<Real>(pa[row + j] + pb[i] * lane(sum, j));
               t[j] += pkeep[i] * value;
               px[row + j] = value;
@@ -682,7 +684,11 @@ class ComponentSolver {
   void sweep_cycle(Worker<Real, Weighted, W>& w, std::uint64_t k) {
     LocalSystem<Real, Weighted, W>& s = w.s;
     Cols<W> share, wanted;
-    std::vector<StallDetector> stall(W, StallDetector::for_precision<Real>());
+    // One per vector, on the stack: a crawl has thousands of cycles, each swept here.
+    const auto stall_detectors = []<std::size_t... J>(std::index_sequence<J...>) {
+      return std::array<StallDetector, W>{((void)J, StallDetector::for_precision<Real>())...};
+    };
+    std::array<StallDetector, W> stall = stall_detectors(std::make_index_sequence<W>());
     for (int sweep = 1;; ++sweep) {
       const Cols<W> change = s.sweep();
       if (w.deltas.size() < static_cast<std::size_t>(sweep)) w.deltas.emplace_back();
